@@ -1,0 +1,58 @@
+import { compress } from 'hono/compress';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps } from './deps';
+import { errorResponse, handleError } from './http/errors';
+import { createRouter } from './http/openapi';
+import { requestLog } from './http/request-log';
+import { sameOriginGuard, securityHeaders } from './http/security';
+import { mountWebApp } from './http/web-app';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { healthRoutes } from './modules/health/routes';
+import { metaRoutes } from './modules/meta/routes';
+import { supportRoutes } from './modules/support/routes';
+
+export interface CreateAppOptions {
+  /** The built web app (dist/web); without it only the API is served. */
+  webDist?: string;
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const { config } = deps;
+  const app = createRouter();
+
+  app.use('*', requestLog(deps.logger));
+  app.use('*', securityHeaders({ hsts: config.isProduction }));
+  app.use('*', async (c, next) => {
+    // Doubled slashes are collapsed by a redirect, so /a//b and /a/b are one page.
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path.includes('//')) {
+      const url = new URL(c.req.url);
+      return c.redirect(c.req.path.replace(/\/{2,}/g, '/') + url.search, 301);
+    }
+    return next();
+  });
+  app.use('/api/*', sameOriginGuard(config.appUrl));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is too large.'),
+    }),
+  );
+  app.use('*', compress({ contentTypeFilter: (type) => /^(application\/json|text\/(html|css|plain|javascript)|application\/javascript|image\/svg)/.test(type) }));
+
+  const api = createRouter();
+  api.route('/', healthRoutes(deps));
+  api.route('/', metaRoutes(deps));
+  api.route('/', supportRoutes(deps));
+  if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
+  api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Reelmates API', version: '0.1.0' } });
+  api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
+  app.route('/api', api);
+
+  if (options.webDist) mountWebApp(app, options.webDist);
+  app.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found.'));
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  it('starts with no configuration at all, on the offline defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.mail.devMailboxEnabled).toBe(true);
+  });
+
+  it('names the variable and what it expects when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT: expected a port number');
+      expect(message).toContain('DATABASE_URL: expected a postgres:// or postgresql:// connection URL');
+      expect(message).not.toContain('mysql://x'); // URLs may hold passwords
+    }
+  });
+
+  it('turns the dev mailbox off in production and when SMTP is set', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).mail.devMailboxEnabled).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25' }).mail.devMailboxEnabled).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is validated once at start; a bad value stops the
+ * process with a message naming the variable and what it expects (see formatConfigError).
+ */
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (what: string) =>
+  z.preprocess(emptyToUndefined, z.url({ message: `expected ${what}` }).optional());
+const flag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'], { message: 'expected true or false' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true' || v === 'yes'),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535, 'expected a port number from 0 to 65535').default(3000),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  APP_URL: optionalUrl('the public URL of the app, such as https://reelmates.example'),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'expected a pino level such as info or warn' }).default('info'),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Reelmates <no-reply@reelmates.local>')),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).default('support@reelmates.local')),
+  DEV_MAILBOX: flag,
+  TRUST_PROXY: flag,
+  BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1_048_576)),
+  TMDB_API_KEY: optionalString,
+  TMDB_READ_ACCESS_TOKEN: optionalString,
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+function buildConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: env.APP_URL?.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      supportEmail: env.SUPPORT_EMAIL,
+      // The dev mailbox is the default outside production; in production it is off unless asked for.
+      devMailboxEnabled: env.SMTP_URL ? false : isProduction ? env.DEV_MAILBOX : true,
+      mailboxDir: path.join(dataDir, 'mailbox'),
+    },
+    tmdb: { apiKey: env.TMDB_API_KEY, readAccessToken: env.TMDB_READ_ACCESS_TOKEN },
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      const value = source[name];
+      const shown = value === undefined ? '' : ` (got "${name.endsWith('URL') ? '<hidden>' : value}")`;
+      return `${name}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  return buildConfig(parsed.data);
+}
+
+/** Which offline defaults are in use, for the start log and the UI badges. */
+export function describeDefaults(config: Config): string[] {
+  const lines: string[] = [];
+  lines.push(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${path.join(config.dataDir, 'db')} (offline default)`);
+  lines.push(config.mail.smtpUrl ? 'mail: SMTP (SMTP_URL)' : config.mail.devMailboxEnabled ? `mail: dev mailbox at /dev/mailbox and ${config.mail.mailboxDir} (offline default)` : 'mail: no transport configured; mails wait in the outbox');
+  lines.push(config.tmdb.apiKey || config.tmdb.readAccessToken ? 'catalogue: TMDB API' : 'catalogue: offline demo catalogue (offline default)');
+  return lines;
+}

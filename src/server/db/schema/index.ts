@@ -1,0 +1,2 @@
+export * from './mail';
+export * from './support';

@@ -1,0 +1,12 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { MailOutbox } from './integrations/mail';
+import type { Logger } from './logger';
+
+/** Everything a module may use. Built once in index.ts (or by a test) and passed to createApp. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  mail: MailOutbox;
+}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
+});
+afterAll(() => t.close());
+
+describe('HTTP platform', () => {
+  it('reports database reachability on /api/health', async () => {
+    const res = await t.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('sets security headers on success, 404 and errors', async () => {
+    for (const path of ['/api/health', '/api/does-not-exist']) {
+      const res = await t.request(path);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('content-security-policy')).not.toContain("script-src 'self' 'unsafe-inline'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-request-id')).toMatch(/.+/);
+    }
+  });
+
+  it('answers unknown API routes with 404 in the error shape', async () => {
+    const res = await t.request('/api/nope');
+    expect(res.status).toBe(404);
+    const body = await res.json();
+    expect(body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  it('answers malformed JSON with 400 in the error shape, without internals', async () => {
+    const res = await t.request('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": ' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.code).toBe('bad_request');
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|stack/i);
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const res = await t.request('/api/contact', { method: 'POST', json: { type: 'Contact Inquiry', name: 'x', email: 'a@b.co', subject: 's', message: 'x'.repeat(5000) } });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const body = { type: 'Contact Inquiry', name: 'A', email: 'a@b.co', subject: 'S', message: 'M' };
+    const cross = await t.request('http://localhost/api/contact', { method: 'POST', json: body, headers: { origin: 'https://evil.example' } });
+    expect(cross.status).toBe(403);
+    expect((await cross.json()).error.code).toBe('cross_origin');
+    const site = await t.request('http://localhost/api/contact', { method: 'POST', json: body, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(site.status).toBe(403);
+    const same = await t.request('http://localhost/api/contact', { method: 'POST', json: body, headers: { origin: 'http://localhost' } });
+    expect(same.status).toBe(201);
+  });
+
+  it('keeps a sane incoming request id and replaces a hostile one', async () => {
+    const kept = await t.request('/api/health', { headers: { 'x-request-id': 'abc-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('abc-123');
+    const replaced = await t.request('/api/health', { headers: { 'x-request-id': '<script>' } });
+    expect(replaced.headers.get('x-request-id')).not.toBe('<script>');
+  });
+
+  it('publishes an OpenAPI document of the routes', async () => {
+    const res = await t.request('/api/openapi.json');
+    const doc = await res.json();
+    expect(doc.paths['/contact']).toBeDefined();
+    expect(doc.paths['/health']).toBeDefined();
+  });
+});

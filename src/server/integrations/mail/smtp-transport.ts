@@ -1,0 +1,22 @@
+import nodemailer from 'nodemailer';
+import type { MailTransport, OutgoingMail } from './transport';
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    name: 'smtp',
+    async send(mail: OutgoingMail) {
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: `<${mail.id}@reelmates>`,
+      });
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}

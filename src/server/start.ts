@@ -1,0 +1,57 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { type Config, describeDefaults } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import type { AppDeps } from './deps';
+import { findWebDist } from './http/web-app';
+import { createMailOutbox } from './integrations/mail';
+import type { Logger } from './logger';
+
+export interface RunningServer {
+  port: number;
+  deps: AppDeps;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates it, starts the workers and listens. Used by index.ts and tests. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const mail = createMailOutbox(config, database.db, logger);
+  const deps: AppDeps = { config, database, logger, mail };
+  const webDist = findWebDist();
+  const app = createApp(deps, { webDist });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  mail.start();
+  const port = (server.address() as AddressInfo).port;
+
+  logger.info({ port, webApp: webDist ? 'served' : 'not built (API only)' }, `Reelmates is listening on http://localhost:${port}`);
+  for (const line of describeDefaults(config)) logger.info(line);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Long-lived connections (keep-alive, later event streams) must not hold shutdown open.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await mail.stop();
+      await database.close();
+    })());
+  return { port, deps, stop };
+}

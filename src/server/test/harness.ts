@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import type { AppDeps } from '../deps';
+import { MailOutbox } from '../integrations/mail/outbox';
+import type { MailTransport, OutgoingMail } from '../integrations/mail/transport';
+
+/**
+ * A fresh database per test file: in-memory PGlite, or (TEST_DB=postgres) a new PostgreSQL
+ * database created for the file and dropped at the end. Migrations run exactly as at start.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const handle = await openDatabase({ kind: 'pglite' });
+    await runMigrations(handle);
+    return handle;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `reelmates_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  await runMigrations(handle);
+  const close = handle.close;
+  handle.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return handle;
+}
+
+/** A transport that keeps mails in memory, and can be told to fail, for outbox tests. */
+export class MemoryTransport implements MailTransport {
+  readonly name = 'dev-mailbox' as const;
+  readonly sent: OutgoingMail[] = [];
+  failuresLeft = 0;
+  async send(mail: OutgoingMail) {
+    if (this.failuresLeft > 0) {
+      this.failuresLeft--;
+      throw new Error('transport down');
+    }
+    this.sent.push(mail);
+  }
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  transport: MemoryTransport;
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/reelmates-test-unused', ...env });
+  const logger = pino({ level: 'silent' });
+  const transport = new MemoryTransport();
+  const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
+  const deps: AppDeps = { config, database, logger, mail };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    transport,
+    request: (path, init = {}) => {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return Promise.resolve(app.request(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
+    },
+    close: async () => {
+      await mail.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { Bell, Crown, MessageCircle, Search } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Logo } from '@/components/layout/logo';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/features/auth/session';
+import { useSignOut } from '@/features/auth/use-sign-out';
+import { UserSearchBox } from '@/features/profiles/user-search-box';
+import { cn } from '@/lib/utils';
+
+// The menu (Radix + floating-ui) loads only for signed-in users, keeping the landing page light.
+const UserMenu = lazy(() => import('./user-menu'));
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground');
+
+export function Header() {
+  const { session, isPending } = useSession();
+  const signOut = useSignOut();
+  const user = session?.user;
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Logo />
+        {user ? (
+          <nav aria-label="Primary" className="ml-2 hidden items-center md:flex">
+            <NavLink to="/discover" className={navClass}>
+              Discover
+            </NavLink>
+            <NavLink to="/matches" className={navClass}>
+              Matches
+            </NavLink>
+          </nav>
+        ) : null}
+        <div className="ml-auto flex items-center gap-2">
+          {isPending ? null : user ? (
+            <>
+              {session.access?.isPremium ? (
+                <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
+                  <Link to="/pricing">
+                    <Crown className="text-amber-500" aria-hidden /> Premium
+                  </Link>
+                </Button>
+              ) : (
+                <Button asChild variant="premium" size="sm" className="hidden sm:inline-flex">
+                  <Link to="/pricing">
+                    <Crown aria-hidden /> Upgrade
+                  </Link>
+                </Button>
+              )}
+              <Button asChild variant="ghost" size="icon" aria-label="Search">
+                <Link to="/search">
+                  <Search aria-hidden />
+                </Link>
+              </Button>
+              <Button asChild variant="ghost" size="icon" aria-label="Messages">
+                <Link to="/messages">
+                  <MessageCircle aria-hidden />
+                </Link>
+              </Button>
+              <Button asChild variant="ghost" size="icon" aria-label="Notifications">
+                <Link to="/notifications">
+                  <Bell aria-hidden />
+                </Link>
+              </Button>
+              <Suspense fallback={<span className="size-9 rounded-full bg-muted" />}>
+                <UserMenu user={user} onSignOut={() => signOut.mutate()} />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <UserSearchBox className="hidden w-56 sm:block lg:w-72" />
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/auth">Log In</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/auth" state={{ from: 'signup' }}>
+                  Sign Up
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      {!isPending && !user ? (
+        <div className="px-4 pb-3 sm:hidden">
+          <UserSearchBox />
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { BackToTop } from '@/components/layout/back-to-top';
+import { BottomTabs } from '@/components/layout/bottom-tabs';
+import { ScrollMemory } from '@/components/layout/scroll-memory';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/session';
+import { useTheme } from '@/lib/theme';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function RootLayout() {
+  const { user } = useSession();
+  const { theme } = useTheme();
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      {user && pathname !== '/auth' ? <BottomTabs /> : null}
+      <BackToTop />
+      <ScrollMemory />
+      <Toaster richColors closeButton position="top-center" theme={theme} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ProtectedRoute } from './layout/protected-route';
+import { RootLayout } from './layout/root-layout';
+import { RedirectAdvancedDiscovery, RedirectConversation, RedirectTitle } from './redirects';
+
+/** Every page is its own chunk, so the landing page loads only what it needs. */
+const page = (load: () => Promise<{ default: ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+});
+const placeholders = () => import('./pages/placeholders');
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, ...page(() => import('@/features/landing/landing-page')) },
+      { path: 'auth', ...named(placeholders, 'AuthPlaceholder') },
+      { path: 'auth-password-reset', ...named(placeholders, 'PasswordResetPlaceholder') },
+      { path: 'pricing', ...page(() => import('@/features/billing/pricing-page')) },
+      { path: 'help-center', ...page(() => import('@/features/help/help-center-page')) },
+      { path: 'contact', ...page(() => import('@/features/support/contact-page')) },
+      { path: 'report-bug', ...page(() => import('@/features/support/report-bug-page')) },
+      { path: 'feature-request', ...page(() => import('@/features/support/feature-request-page')) },
+      { path: 'support', ...page(() => import('@/features/support/donation-page')) },
+      { path: 'privacy', ...page(() => import('@/features/legal/privacy-page')) },
+      { path: 'terms', ...page(() => import('@/features/legal/terms-page')) },
+      { path: 'cookies', ...page(() => import('@/features/legal/cookies-page')) },
+      { path: 'dmca', ...page(() => import('@/features/legal/dmca-page')) },
+      { path: 'dev/mailbox', ...page(() => import('@/features/dev-mailbox/mailbox-page')) },
+      { path: 'advanced-discovery', element: <RedirectAdvancedDiscovery /> },
+      { path: 'movie/:id', element: <RedirectTitle type="movie" /> },
+      { path: 'tv/:id', element: <RedirectTitle type="tv" /> },
+      { path: 'messages/:userId', element: <RedirectConversation /> },
+      { path: 'message/:userId', element: <RedirectConversation /> },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: 'discover', ...named(placeholders, 'DiscoverPlaceholder') },
+          { path: 'search', ...named(placeholders, 'SearchPlaceholder') },
+          { path: 'advanced-discover', ...named(placeholders, 'AdvancedDiscoverPlaceholder') },
+          { path: 'matches', ...named(placeholders, 'MatchesPlaceholder') },
+          { path: 'details/:type/:id', ...named(placeholders, 'DetailsPlaceholder') },
+          { path: 'profile', ...named(placeholders, 'ProfilePlaceholder') },
+          { path: 'profile/:userId', ...named(placeholders, 'ProfilePlaceholder') },
+          { path: 'settings', ...named(placeholders, 'SettingsPlaceholder') },
+          { path: 'messages', ...named(placeholders, 'MessagesPlaceholder') },
+          { path: 'notifications', ...named(placeholders, 'NotificationsPlaceholder') },
+        ],
+      },
+      // /{username} is the public profile link; until profiles exist every name is unknown.
+      { path: ':username', ...page(() => import('./not-found-page')) },
+      { path: '*', ...page(() => import('./not-found-page')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

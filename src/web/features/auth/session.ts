@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { SessionView } from '@shared/session';
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: () => api<SessionView>('/api/session'),
+  staleTime: 60_000,
+  retry: 1,
+});
+
+/** Who is signed in (null when nobody), with their access flags. */
+export function useSession() {
+  const query = useQuery(sessionQuery);
+  return { session: query.data?.user ? query.data : null, user: query.data?.user ?? null, isPending: query.isPending };
+}

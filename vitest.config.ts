@@ -1,0 +1,65 @@
+import path from 'node:path';
+import pg from 'pg';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@': path.resolve(import.meta.dirname, 'src/web'),
+  '@shared': path.resolve(import.meta.dirname, 'src/shared'),
+};
+
+/** The API suite also runs on PostgreSQL when TEST_DATABASE_URL is set or a local server answers. */
+async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch (error) {
+    if (process.env.TEST_DATABASE_URL) throw new Error(`TEST_DATABASE_URL is set but PostgreSQL does not answer: ${(error as Error).message}`, { cause: error });
+    console.warn('PostgreSQL not reachable: the API suite runs on PGlite only.');
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export default defineConfig(async () => {
+  const pgUrl = process.env.SKIP_POSTGRES ? undefined : await postgresUrl();
+  const apiProject = (name: string, env: Record<string, string>) => ({
+    resolve: { alias },
+    test: {
+      name,
+      include: ['src/**/*.api.test.ts'],
+      environment: 'node',
+      env,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+  return {
+    test: {
+      reporters: ['default'],
+      projects: [
+        {
+          resolve: { alias },
+          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.api.test.ts'], environment: 'node' },
+        },
+        apiProject('api-pglite', { TEST_DB: 'pglite' }),
+        ...(pgUrl ? [apiProject('api-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })] : []),
+        {
+          resolve: { alias },
+          test: {
+            name: 'e2e',
+            include: ['e2e/**/*.e2e.ts'],
+            environment: 'node',
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 90_000,
+            globalSetup: ['e2e/support/global-setup.ts'],
+          },
+        },
+      ],
+    },
+  };
+});
