@@ -6,6 +6,8 @@ import { createRouter } from './http/openapi';
 import { requestLog } from './http/request-log';
 import { sameOriginGuard, securityHeaders } from './http/security';
 import { mountWebApp } from './http/web-app';
+import { authHandler } from './modules/accounts/auth-handler';
+import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { metaRoutes } from './modules/meta/routes';
@@ -44,6 +46,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/', healthRoutes(deps));
   api.route('/', metaRoutes(deps));
   api.route('/', supportRoutes(deps));
+  api.route('/', accountRoutes(deps));
+  api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Reelmates API', version: '0.1.0' } });
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));

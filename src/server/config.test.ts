@@ -22,8 +22,12 @@ describe('config', () => {
     }
   });
 
+  it('requires a secret and the public URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET: required in production/);
+  });
+
   it('turns the dev mailbox off in production and when SMTP is set', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).mail.devMailboxEnabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), APP_URL: 'https://r.example' }).mail.devMailboxEnabled).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25' }).mail.devMailboxEnabled).toBe(false);
   });
 });

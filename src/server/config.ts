@@ -50,6 +50,8 @@ const envSchema = z.object({
   DEV_MAILBOX: flag,
   TRUST_PROXY: flag,
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1_048_576)),
+  BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expected a random secret of at least 32 characters').optional()),
+  OWNER_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).optional()),
   TMDB_API_KEY: optionalString,
   TMDB_READ_ACCESS_TOKEN: optionalString,
 });
@@ -78,8 +80,17 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       devMailboxEnabled: env.SMTP_URL ? false : isProduction ? env.DEV_MAILBOX : true,
       mailboxDir: path.join(dataDir, 'mailbox'),
     },
+    auth: { secret: env.BETTER_AUTH_SECRET, ownerEmail: env.OWNER_EMAIL?.toLowerCase() },
     tmdb: { apiKey: env.TMDB_API_KEY, readAccessToken: env.TMDB_READ_ACCESS_TOKEN },
   };
+}
+
+function checkProduction(config: ReturnType<typeof buildConfig>): string[] {
+  if (!config.isProduction) return [];
+  const problems: string[] = [];
+  if (!config.auth.secret) problems.push('BETTER_AUTH_SECRET: required in production (a random string of at least 32 characters)');
+  if (!config.appUrl) problems.push('APP_URL: required in production (the public URL, used in e-mail links)');
+  return problems;
 }
 
 export class ConfigError extends Error {
@@ -99,7 +110,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     });
     throw new ConfigError(problems);
   }
-  return buildConfig(parsed.data);
+  const config = buildConfig(parsed.data);
+  const problems = checkProduction(config);
+  if (problems.length) throw new ConfigError(problems);
+  return config;
 }
 
 /** Which offline defaults are in use, for the start log and the UI badges. */

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { MailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
+import type { Auth } from './modules/accounts/auth';
 
 /** Everything a module may use. Built once in index.ts (or by a test) and passed to createApp. */
 export interface AppDeps {
@@ -9,4 +10,5 @@ export interface AppDeps {
   database: DatabaseHandle;
   logger: Logger;
   mail: MailOutbox;
+  auth: Auth;
 }

@@ -8,6 +8,7 @@ import type { AppDeps } from './deps';
 import { findWebDist } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
+import { createAuth } from './modules/accounts/auth';
 
 export interface RunningServer {
   port: number;
@@ -27,7 +28,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   const mail = createMailOutbox(config, database.db, logger);
-  const deps: AppDeps = { config, database, logger, mail };
+  const auth = createAuth({ config, database, mail, logger });
+  const deps: AppDeps = { config, database, logger, mail, auth };
   const webDist = findWebDist();
   const app = createApp(deps, { webDist });
 

@@ -8,6 +8,7 @@ import { runMigrations } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { MailOutbox } from '../integrations/mail/outbox';
 import type { MailTransport, OutgoingMail } from '../integrations/mail/transport';
+import { createAuth } from '../modules/accounts/auth';
 
 /**
  * A fresh database per test file: in-memory PGlite, or (TEST_DB=postgres) a new PostgreSQL
@@ -54,6 +55,8 @@ export class MemoryTransport implements MailTransport {
   }
 }
 
+let ipCounter = 0;
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
@@ -64,11 +67,12 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/reelmates-test-unused', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/reelmates-test-unused', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000', APP_URL: 'http://localhost', TRUST_PROXY: 'true', ...env });
   const logger = pino({ level: 'silent' });
   const transport = new MemoryTransport();
   const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
-  const deps: AppDeps = { config, database, logger, mail };
+  const auth = createAuth({ config, database, mail, logger });
+  const deps: AppDeps = { config, database, logger, mail, auth };
   const app = createApp(deps);
   return {
     app,
@@ -78,6 +82,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (json !== undefined) headers.set('content-type', 'application/json');
+      // Each request comes from its own address unless the test says otherwise, so per-IP limits
+      // only meet the tests that aim at them (TRUST_PROXY is on in tests).
+      if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`);
       return Promise.resolve(app.request(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
     },
     close: async () => {

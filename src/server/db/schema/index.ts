@@ -1,2 +1,4 @@
+export * from './auth';
 export * from './mail';
+export * from './profiles';
 export * from './support';

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchedPage } from './support/browser';
+import { type AppServer, startAppServer } from './support/server';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('platform, as a visitor sees it', () => {
+  it('renders the landing page at 1280 and 390 px with no console error and nothing leaving the machine', async () => {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const { page, watch } = await watchedPage(context);
+      const scripts: string[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.url());
+      });
+      await page.goto(server.url, { waitUntil: 'networkidle' });
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('watch buddy');
+      expect(await page.getByText('Example matches').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Save 33%').count()).toBe(1);
+      expect(await page.getByText('This product uses the TMDB API but is not endorsed or certified by TMDB.').count()).toBe(1);
+      expect(watch.consoleErrors).toEqual([]);
+      expect(watch.externalRequests).toEqual([]);
+
+      if (width === 1280) {
+        // The JavaScript budget: everything the landing page loads, gzipped, at most 150 KB.
+        let total = 0;
+        for (const url of new Set(scripts)) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+        expect(total).toBeGreaterThan(10_000);
+        expect(total).toBeLessThanOrEqual(150 * 1024);
+      }
+      await context.close();
+    }
+  });
+
+  it('keeps the theme choice across a reload', async () => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const { page, watch } = await watchedPage(context);
+    await page.goto(server.url);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page with a link home, and collapses doubled slashes', async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    await page.goto(`${server.url}/nope/deeper`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    const res = await fetch(`${server.url}/a//b?x=1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/a/b?x=1');
+    await page.goto(`${server.url}/help-center//`);
+    expect(new URL(page.url()).pathname).toBe('/help-center/');
+    await context.close();
+  });
+
+  it('validates the contact form, stores the message and delivers it to the dev mailbox', async () => {
+    const context = await browser.newContext();
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${server.url}/contact`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Please enter your name.').waitFor();
+    expect(await page.getByText('Please enter a subject.').count()).toBe(1);
+
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Subject').fill('Loving the app');
+    await page.getByLabel('Message').fill('Please add a dark theme for posters. See https://example.com/idea');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Message sent').waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+
+    await page.goto(`${server.url}/dev/mailbox`);
+    await page.getByRole('button', { name: /\[Contact Inquiry\] Loving the app/ }).waitFor();
+    expect(await page.getByTestId('mail-text').textContent()).toContain('Please add a dark theme');
+    expect(await page.getByTestId('mail-text').getByRole('link', { name: 'https://example.com/idea' }).count()).toBe(1);
+    const files = fs.readdirSync(path.join(server.dataDir, 'mailbox'));
+    expect(files.some((f) => f.endsWith('.eml') && fs.readFileSync(path.join(server.dataDir, 'mailbox', f), 'utf8').includes('Subject: [Contact Inquiry] Loving the app'))).toBe(true);
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('platform, as an operator sees it', () => {
+  it('keeps stored messages after SIGKILL and refuses a second server on the same data', async () => {
+    const first = await startAppServer();
+    const body = { type: 'Feature Request', name: 'Lin', email: 'lin@example.com', subject: 'Lists', message: 'Custom lists please' };
+    const posted = await fetch(`${first.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(posted.status).toBe(201);
+
+    const second = startAppServer({ dataDir: first.dataDir });
+    await expect(second).rejects.toThrow(/in use by another Reelmates process/);
+
+    await first.stop('SIGKILL');
+    const again = await startAppServer({ dataDir: first.dataDir });
+    const mails = (await (await fetch(`${again.url}/api/dev/mailbox`)).json()) as { mails: { subject: string }[] };
+    expect(mails.mails.map((m) => m.subject)).toContain('[Feature Request] Lists');
+    expect(await again.stop('SIGTERM')).toBe(0);
+    expect(again.output()).not.toMatch(/error/i);
+  });
+});

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+
+export function chromiumPath(): string {
+  const found = CANDIDATES.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('No Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH.');
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
+
+/** What a page did that a test should fail on: console errors, uncaught errors, requests off this machine. */
+export interface PageWatch {
+  consoleErrors: string[];
+  externalRequests: string[];
+}
+
+const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:|about:)/;
+
+export async function watchedPage(context: BrowserContext, options: { allowConsoleErrors?: RegExp[] } = {}): Promise<{ page: Page; watch: PageWatch }> {
+  const page = await context.newPage();
+  const watch: PageWatch = { consoleErrors: [], externalRequests: [] };
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (options.allowConsoleErrors?.some((r) => r.test(text))) return;
+    watch.consoleErrors.push(text);
+  });
+  page.on('pageerror', (err) => watch.consoleErrors.push(`pageerror: ${err.message}`));
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (LOCAL.test(url)) return route.continue();
+    watch.externalRequests.push(url);
+    return route.abort();
+  });
+  return { page, watch };
+}

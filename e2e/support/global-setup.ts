@@ -1,0 +1,9 @@
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** The browser suite runs against the built app, exactly as `npm start` serves it. */
+export default function setup() {
+  if (!fs.existsSync('dist/web/index.html') || !fs.existsSync('dist/server/index.js') || process.env.E2E_REBUILD) {
+    execSync('npm run build', { stdio: 'inherit' });
+  }
+}

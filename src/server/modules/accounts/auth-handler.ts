@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { AppDeps } from '../../deps';
+import type { AppEnv } from '../../http/context';
+import { errorResponse } from '../../http/errors';
+import { clientIp } from '../../http/rate-limit';
+import { CLIENT_IP_HEADER } from './auth';
+
+/**
+ * Passes /api/auth/* to Better Auth. The client address it rate-limits by is the one we trust
+ * (the socket, or X-Forwarded-For only with TRUST_PROXY), and its errors are rewritten into our
+ * one error shape.
+ */
+export function authHandler(deps: AppDeps) {
+  return async (c: Context<AppEnv>) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config.trustProxy));
+    const request = new Request(c.req.raw, { headers });
+    const response = await deps.auth.handler(request);
+    if (response.status < 400) return response;
+    let body: { code?: string; message?: string } = {};
+    try {
+      body = (await response.clone().json()) as typeof body;
+    } catch {
+      /* not JSON */
+    }
+    const code = (body.code ?? (response.status === 429 ? 'RATE_LIMITED' : 'ERROR')).toLowerCase();
+    const message = response.status === 429 ? 'Too many attempts. Please wait a moment and try again.' : (body.message ?? 'Request failed.');
+    const retry = response.headers.get('x-retry-after');
+    if (retry) c.header('Retry-After', retry);
+    for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+    return errorResponse(c, response.status as 400, code, message);
+  };
+}

@@ -1,0 +1,123 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { username } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordProblems, USERNAME_PROFILE_MAX } from '../../../shared/accounts';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
+import * as schema from '../../db/schema';
+import type { MailOutbox } from '../../integrations/mail';
+import type { Logger } from '../../logger';
+import { claimFoundingSpot } from './founding';
+import { changeEmailMail, resetPasswordMail, verificationMail } from './mails';
+import { resolveAuthSecret } from './secret';
+
+/** The header our server sets with the client address it trusts (see routes: never the client's own). */
+export const CLIENT_IP_HEADER = 'x-reelmates-client-ip';
+
+export function createAuth(deps: { config: Config; database: DatabaseHandle; mail: MailOutbox; logger: Logger }) {
+  const { config, database, mail } = deps;
+  const db = database.db;
+  return betterAuth({
+    appName: 'Reelmates',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: resolveAuthSecret(config),
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: 'pg', schema: { ...schema } }),
+    // Sign-up and profile changes go through our own routes, which validate with the spec's rules.
+    disabledPaths: ['/sign-up/email', '/update-user', '/delete-user', '/sign-in/username', '/is-username-available', '/list-accounts', '/link-social', '/unlink-account'],
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mail.enqueue(resetPasswordMail(user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mail.enqueue(verificationMail(user.email, url));
+      },
+      afterEmailVerification: async (user) => {
+        await claimFoundingSpot(db, user.id);
+      },
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ newEmail, url }) => {
+          await mail.enqueue(changeEmailMail(newEmail, url));
+        },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 120,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/send-verification-email': { window: 300, max: 5 },
+        '/reset-password': { window: 300, max: 10 },
+        '/change-password': { window: 300, max: 10 },
+        '/change-email': { window: 300, max: 5 },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.isProduction,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      cookiePrefix: 'reelmates',
+    },
+    plugins: [username({ minUsernameLength: 3, maxUsernameLength: USERNAME_PROFILE_MAX })],
+    hooks: {
+      // Ruling 3 on every path that sets a password, not just sign-up.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          const problems = passwordProblems(String(ctx.body?.newPassword ?? ''));
+          if (problems.length) throw new APIError('BAD_REQUEST', { message: problems[0], code: 'PASSWORD_POLICY' });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every user has a profile; the full name defaults to the username (spec 000 §5).
+          after: async (user) => {
+            await db.insert(schema.profiles).values({ id: user.id, fullName: user.name }).onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          // A banned user gets no session, whatever the path (sign-in, verification, reset).
+          before: async (session) => {
+            const [profile] = await db
+              .select({ isBanned: schema.profiles.isBanned, banReason: schema.profiles.banReason })
+              .from(schema.profiles)
+              .where(eq(schema.profiles.id, session.userId));
+            if (profile?.isBanned) {
+              throw new APIError('FORBIDDEN', {
+                message: `Your account has been banned${profile.banReason ? `: ${profile.banReason}` : '.'}`,
+                code: 'ACCOUNT_BANNED',
+              });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

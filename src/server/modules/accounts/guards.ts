@@ -1,0 +1,32 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps } from '../../deps';
+import type { AppEnv, AuthedUser } from '../../http/context';
+import { errors } from '../../http/errors';
+import { isAdmin } from './access';
+
+export async function currentUser(deps: AppDeps, c: Context): Promise<AuthedUser | null> {
+  const result = await deps.auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true } });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { username?: string | null };
+  return { id: u.id, email: u.email, emailVerified: u.emailVerified, username: u.username ?? '', name: u.name };
+}
+
+/** Every route that needs a signed-in user uses this; the user is then c.get('user'). */
+export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await currentUser(deps, c);
+    if (!user) throw errors.unauthorized();
+    c.set('user', user);
+    await next();
+  };
+}
+
+export function requireAdmin(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await currentUser(deps, c);
+    if (!user) throw errors.unauthorized();
+    if (!(await isAdmin(deps.database.db, user.id))) throw errors.forbidden();
+    c.set('user', user);
+    await next();
+  };
+}

@@ -1,0 +1,87 @@
+import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import type { z } from 'zod';
+import type { signUpSchema } from '../../../shared/accounts';
+import type { ProfileSearchResult } from '../../../shared/profiles';
+import type { SessionView } from '../../../shared/session';
+import type { AppDeps } from '../../deps';
+import { blockedEmails, profiles, user } from '../../db/schema';
+import { AppError, errors } from '../../http/errors';
+import { loadAccess } from './access';
+
+export const EMAIL_EXISTS_MESSAGE = 'An account with this email address already exists. Please sign in instead.';
+export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
+
+export async function isUsernameTaken(deps: AppDeps, name: string, exceptUserId?: string): Promise<boolean> {
+  const rows = await deps.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.username, name.toLowerCase()), exceptUserId ? ne(user.id, exceptUserId) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function signUp(deps: AppDeps, input: z.output<typeof signUpSchema>, headers: Headers) {
+  const { db } = deps.database;
+  const [blocked] = await db.select({ email: blockedEmails.email }).from(blockedEmails).where(eq(blockedEmails.email, input.email));
+  if (blocked) throw new AppError(403, 'email_blocked', 'This email address cannot be used to create an account. Contact support if you think this is a mistake.');
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+  if (existing) throw errors.conflict('email_already_exists', EMAIL_EXISTS_MESSAGE);
+  if (await isUsernameTaken(deps, input.username)) throw errors.conflict('username_taken', USERNAME_TAKEN_MESSAGE);
+  try {
+    await deps.auth.api.signUpEmail({
+      body: {
+        email: input.email,
+        password: input.password,
+        name: input.fullName || input.username,
+        username: input.username.toLowerCase(),
+        displayUsername: input.username,
+        callbackURL: '/discover#type=signup',
+      },
+      headers,
+    });
+  } catch (error) {
+    // Two sign-ups racing for the same address or name: the unique constraint decides.
+    if (error instanceof APIError) {
+      const code = String((error.body as { code?: string } | undefined)?.code ?? '');
+      if (code.includes('USERNAME')) throw errors.conflict('username_taken', USERNAME_TAKEN_MESSAGE);
+      if (code.includes('EXIST')) throw errors.conflict('email_already_exists', EMAIL_EXISTS_MESSAGE);
+      throw errors.badRequest(error.message);
+    }
+    const [now] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+    if (now) throw errors.conflict('email_already_exists', EMAIL_EXISTS_MESSAGE);
+    throw error;
+  }
+}
+
+export async function sessionView(deps: AppDeps, authed: { id: string; email: string } | null): Promise<SessionView> {
+  if (!authed) return { user: null, access: null };
+  const { db } = deps.database;
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      username: user.username,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, authed.id));
+  if (!row) return { user: null, access: null };
+  const access = await loadAccess(db, row, deps.config.auth.ownerEmail);
+  return { user: { ...row, username: row.username ?? '' }, access };
+}
+
+/** Case-insensitive substring on username or full name, 10 results; verified, unbanned users only. */
+export async function searchProfiles(deps: AppDeps, q: string): Promise<ProfileSearchResult[]> {
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return deps.database.db
+    .select({ id: user.id, username: sql<string>`coalesce(${user.displayUsername}, ${user.username})`, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(and(eq(user.emailVerified, true), eq(profiles.isBanned, false), or(ilike(user.username, pattern), ilike(profiles.fullName, pattern))))
+    .orderBy(user.username)
+    .limit(10);
+}

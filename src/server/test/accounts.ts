@@ -1,0 +1,38 @@
+import type { TestApp } from './harness';
+
+let counter = 0;
+
+export function newUserInput(overrides: Record<string, unknown> = {}) {
+  counter++;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { email: `user${id}@example.com`, password: 'Corr3ct-Horse!', username: `user_${id}`, fullName: '', acceptTerms: true, acceptPrivacy: true, ...overrides };
+}
+
+/** The link of the newest mail to `to`, after the outbox has sent everything due. */
+export async function linkFromMail(t: TestApp, to: string): Promise<string> {
+  while ((await t.deps.mail.processDue()) > 0);
+  const mail = [...t.transport.sent].reverse().find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const url = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error('no link in mail');
+  return url;
+}
+
+export function cookieFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Signs up, follows the verification link, and returns the session cookie. */
+export async function signUpVerified(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const input = newUserInput(overrides);
+  const res = await t.request('/api/accounts/sign-up', { method: 'POST', json: input });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const link = new URL(await linkFromMail(t, input.email));
+  const verified = await t.request(link.pathname + link.search, { redirect: 'manual' });
+  const cookie = cookieFrom(verified);
+  if (!cookie.includes('session_token')) throw new Error(`verification gave no session: ${verified.status}`);
+  return { ...input, cookie };
+}
