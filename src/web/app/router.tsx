@@ -18,8 +18,8 @@ const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, ...page(() => import('@/features/landing/landing-page')) },
-      { path: 'auth', ...named(placeholders, 'AuthPlaceholder') },
-      { path: 'auth-password-reset', ...named(placeholders, 'PasswordResetPlaceholder') },
+      { path: 'auth', ...page(() => import('@/features/auth/auth-page')) },
+      { path: 'auth-password-reset', ...page(() => import('@/features/auth/password-reset-page')) },
       { path: 'pricing', ...page(() => import('@/features/billing/pricing-page')) },
       { path: 'help-center', ...page(() => import('@/features/help/help-center-page')) },
       { path: 'contact', ...page(() => import('@/features/support/contact-page')) },

@@ -21,7 +21,9 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
   const db = database.db;
   return betterAuth({
     appName: 'Reelmates',
-    baseURL: config.appUrl,
+    // Links in mails need an absolute base. With APP_URL it is fixed; offline it is the host the
+    // request came to, but only a local one, so a forged Host header cannot point links elsewhere.
+    baseURL: config.appUrl ?? { allowedHosts: ['localhost', 'localhost:*', '127.0.0.1', '127.0.0.1:*', '[::1]:*'], fallback: `http://localhost:${config.port}`, protocol: 'http' },
     basePath: '/api/auth',
     secret: resolveAuthSecret(config),
     telemetry: { enabled: false },

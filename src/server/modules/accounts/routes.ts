@@ -38,6 +38,14 @@ const getProfileSearch = createRoute({
   responses: { 200: json(z.object({ results: z.array(z.object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() })) })) },
 });
 
+const getResetTokenValid = createRoute({
+  method: 'get',
+  path: '/accounts/reset-token',
+  summary: 'Is a password-reset token still valid? (the reset page asks before showing its form)',
+  request: { query: z.object({ token: z.string().min(1).max(200) }) },
+  responses: { 200: json(z.object({ valid: z.boolean() })) },
+});
+
 export function accountRoutes(deps: AppDeps) {
   const router = createRouter();
   const signUpLimiter = new MemoryRateLimiter(10, 60 * 60 * 1000);
@@ -58,6 +66,12 @@ export function accountRoutes(deps: AppDeps) {
       if (problems.length) return c.json({ available: false, problems }, 200);
       const me = await currentUser(deps, c);
       return c.json({ available: !(await isUsernameTaken(deps, name, me?.id)), problems: [] }, 200);
+    })
+    .openapi(getResetTokenValid, async (c) => {
+      const ctx = await deps.auth.$context;
+      const found = await ctx.internalAdapter.findVerificationValue(`reset-password:${c.req.valid('query').token}`);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ valid: !!found && found.expiresAt > new Date() }, 200);
     })
     .openapi(getProfileSearch, async (c) => c.json({ results: await searchProfiles(deps, c.req.valid('query').q) }, 200));
 }

@@ -6,6 +6,7 @@ import { BottomTabs } from '@/components/layout/bottom-tabs';
 import { ScrollMemory } from '@/components/layout/scroll-memory';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
+import { useSignupHash } from '@/features/auth/use-signup-hash';
 import { useTheme } from '@/lib/theme';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -14,6 +15,7 @@ export function RootLayout() {
   const { user } = useSession();
   const { theme } = useTheme();
   const { pathname } = useLocation();
+  useSignupHash();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">

@@ -10,5 +10,3 @@ export const ProfilePlaceholder = () => <ComingSoon title="Profile" what="Favori
 export const MessagesPlaceholder = () => <ComingSoon title="Messages" what="Your conversations with other Reelmates." />;
 export const NotificationsPlaceholder = () => <ComingSoon title="Notifications" what="Follows, messages, matches and forum activity." />;
 export const SettingsPlaceholder = () => <ComingSoon title="Settings" what="Your account, profile, privacy and notification settings." />;
-export const AuthPlaceholder = () => <ComingSoon title="Sign in" what="Sign in, sign up and reset your password." />;
-export const PasswordResetPlaceholder = () => <ComingSoon title="Reset Password" what="Choose a new password from the link we e-mailed you." />;

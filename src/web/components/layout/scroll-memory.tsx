@@ -29,6 +29,11 @@ function save(key: string, y: number) {
   }
 }
 
+function pageLoadType(): string {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type ?? 'navigate';
+}
+
 export function readScrollMemory(): Store {
   return load();
 }
@@ -42,6 +47,7 @@ export function ScrollMemory() {
   const navigationType = useNavigationType();
   const key = location.pathname + location.search;
   const keyRef = useRef(key);
+  const firstRender = useRef(true);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -61,7 +67,11 @@ export function ScrollMemory() {
   useLayoutEffect(() => {
     keyRef.current = key;
     if (EXCLUDED.some((r) => r.test(location.pathname))) return;
-    const target = navigationType === 'POP' ? load()[key] : undefined;
+    // The first render of a page load counts as POP; only a reload or back/forward should restore.
+    const isFirst = firstRender.current;
+    firstRender.current = false;
+    const restore = isFirst ? ['reload', 'back_forward'].includes(pageLoadType()) : navigationType === 'POP';
+    const target = restore ? load()[key] : undefined;
     if (target === undefined) {
       if (!location.hash) window.scrollTo(0, 0);
       return;

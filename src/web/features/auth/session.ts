@@ -2,9 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { SessionView } from '@shared/session';
 
+/** signedOut is ours, not the server's: set on sign-out so protected pages leave for home. */
+export type SessionData = SessionView & { signedOut?: boolean };
+
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: () => api<SessionView>('/api/session'),
+  queryFn: () => api<SessionData>('/api/session'),
   staleTime: 60_000,
   retry: 1,
 });
@@ -12,5 +15,5 @@ export const sessionQuery = queryOptions({
 /** Who is signed in (null when nobody), with their access flags. */
 export function useSession() {
   const query = useQuery(sessionQuery);
-  return { session: query.data?.user ? query.data : null, user: query.data?.user ?? null, isPending: query.isPending };
+  return { session: query.data?.user ? query.data : null, user: query.data?.user ?? null, isPending: query.isPending, signedOut: !!query.data?.signedOut };
 }

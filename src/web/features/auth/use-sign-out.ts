@@ -10,10 +10,11 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: async () => {
-      queryClient.setQueryData(sessionQuery.queryKey, { user: null, access: null });
+      // The marker tells a protected page that is still on screen to go home, not to /auth.
+      queryClient.setQueryData(sessionQuery.queryKey, { user: null, access: null, signedOut: true });
+      await navigate('/', { replace: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       toast.success('Signed out', { description: 'You have been signed out successfully.' });
-      navigate('/');
     },
     onError: () => toast.error('Sign Out Failed', { description: 'Failed to sign out. Please try again.' }),
   });

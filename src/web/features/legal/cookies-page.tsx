@@ -83,8 +83,8 @@ export default function CookiesPage() {
           </li>
           <li>
             <strong>TMDB:</strong> posters and images may be loaded from TMDB&apos;s servers, so your browser connects to
-            them to fetch those images. We do not place TMDB cookies or scripts on our pages. This product uses the TMDB API
-            but is not endorsed or certified by TMDB.
+            them to fetch those images. We do not place TMDB cookies or scripts on our pages.{' '}
+            <strong>This product uses the TMDB API but is not endorsed or certified by TMDB.</strong>
           </li>
         </ul>
       </LegalSection>

@@ -19,8 +19,8 @@ export default function DmcaPage() {
           messages. Reelmates does not host, stream or sell movies or TV shows.
         </p>
         <p>
-          Title information, posters and images come from TMDB (The Movie Database). This product uses the TMDB API but is
-          not endorsed or certified by TMDB. If your concern is about data or artwork supplied by TMDB, you can also contact{' '}
+          Title information, posters and images come from TMDB (The Movie Database).{' '}
+          <strong>This product uses the TMDB API but is not endorsed or certified by TMDB.</strong> If your concern is about data or artwork supplied by TMDB, you can also contact{' '}
           <a href="https://www.themoviedb.org/" rel="noreferrer" target="_blank">
             TMDB
           </a>{' '}

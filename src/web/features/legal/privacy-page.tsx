@@ -128,7 +128,8 @@ export default function PrivacyPage() {
       <LegalSection id="your-choices" title="Your choices and rights">
         <ul>
           <li>
-            <strong>Export:</strong> download your favorites and watchlist as a JSON file from your settings at any time.
+            <strong>Export:</strong> download your favorites and watchlist as a JSON file from your{' '}
+            <Link to="/settings">settings</Link> at any time.
           </li>
           <li>
             <strong>Delete:</strong> delete your account from your settings by typing DELETE to confirm. This removes your

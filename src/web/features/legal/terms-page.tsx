@@ -92,7 +92,8 @@ export default function TermsPage() {
           </li>
         </ul>
         <p>
-          Payments are processed by Stripe on its hosted checkout page; your card details never reach our servers.
+          Current plans are shown on our <Link to="/pricing">pricing page</Link>. Payments are processed by Stripe on its
+          hosted checkout page; your card details never reach our servers.
         </p>
       </LegalSection>
 
@@ -127,7 +128,7 @@ export default function TermsPage() {
 
       <LegalSection id="termination" title="Ending your account">
         <p>
-          You can delete your account at any time from your settings by typing DELETE to confirm; this removes your data as
+          You can delete your account at any time from your <Link to="/settings">settings</Link> by typing DELETE to confirm; this removes your data as
           described in our <Link to="/privacy">Privacy Policy</Link>. If you have a paid subscription, cancel it first so you
           are not charged again. We may suspend or close accounts that break these terms. We may also change or discontinue
           parts of the service; if we shut down Reelmates entirely, we will give reasonable notice so you can export your

@@ -1,0 +1,101 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchedPage } from './support/browser';
+import { mailLink, signIn, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
+import { type AppServer, startAppServer } from './support/server';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// Expected failures of the API show in the console as "Failed to load resource"; the page handles them.
+const expected4xx = [/Failed to load resource: the server responded with a status of 40[13]/];
+
+describe('accounts, as a new user meets them', () => {
+  it('signs up, verifies by mail, signs out, signs in, resets the password; the old session is refused', async () => {
+    const user = uniqueUser();
+    const context = await browser.newContext();
+    const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
+
+    await signUpInBrowser(page, server.url, user);
+    await verifyViaMailbox(page, server.url, user.email);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByText('Signed out', { exact: true }).waitFor();
+    await page.waitForURL(`${server.url}/`);
+
+    await signIn(page, server.url, user.email, 'Wrong-Pass1!');
+    await page.getByRole('alert').getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Welcome!', { exact: true }).waitFor();
+    await page.waitForURL(`${server.url}/discover`);
+
+    // A second browser keeps the session opened before the reset.
+    const oldContext = await browser.newContext({ storageState: await context.storageState() });
+    const oldSession = async () => (await oldContext.request.get(`${server.url}/api/session`)).json();
+    expect((await oldSession()).user.email).toBe(user.email);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Reset link sent').waitFor();
+
+    await page.goto(await mailLink(server.url, user.email, /Reset your Reelmates password/));
+    await page.getByLabel('New password', { exact: true }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass2');
+    await page.getByLabel('Confirm new password').fill('Brand-New-Pass3');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm new password').fill('Brand-New-Pass2');
+    await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass2!');
+    await page.getByLabel('Confirm new password').fill('Brand-New-Pass2!');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.waitForURL(`${server.url}/auth`);
+
+    expect((await oldSession()).user).toBeNull();
+    await signIn(page, server.url, user.email, 'Brand-New-Pass2!');
+    await page.waitForURL(`${server.url}/discover`);
+    expect(watch.consoleErrors).toEqual([]);
+    await oldContext.close();
+    await context.close();
+  });
+
+  it('shows the spec messages for an existing e-mail and a reused reset link', async () => {
+    const user = uniqueUser('dup');
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context, { allowConsoleErrors: [/Failed to load resource/] });
+    await signUpInBrowser(page, server.url, user);
+
+    await page.goto(`${server.url}/auth`, { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Log In' }).click();
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Username').fill(`${user.username}x`);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel(/Terms of Service/).check();
+    await page.getByLabel(/Privacy Policy/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Account already exists').waitFor();
+    await page.getByText('An account with this email address already exists. Please sign in instead.').waitFor();
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+
+    await page.goto(`${server.url}/auth-password-reset?token=not-a-real-token`);
+    await page.getByText('This password reset link is invalid or has expired.').waitFor();
+    await page.getByRole('link', { name: 'Request a new one' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+let n = 0;
+export function uniqueUser(prefix = 'fan') {
+  n++;
+  const id = `${Date.now().toString(36)}${n}`;
+  return { email: `${prefix}${id}@example.com`, username: `${prefix}_${id}`, password: 'Sup3r-Secret!', fullName: `${prefix} ${id}` };
+}
+
+/** The first link in the newest mail to `to` whose subject matches, from the dev mailbox API. */
+export async function mailLink(baseUrl: string, to: string, subject: RegExp): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const { mails } = (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { mails: { subject: string; text: string; status: string }[] };
+    const mail = mails.find((m) => subject.test(m.subject) && m.status === 'sent');
+    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+export async function signUpInBrowser(page: Page, baseUrl: string, user: ReturnType<typeof uniqueUser>) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByText('Username is available!').waitFor();
+  await page.getByLabel(/Full name/).fill(user.fullName);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel(/Terms of Service/).check();
+  await page.getByLabel(/Privacy Policy/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+}
+
+export async function verifyViaMailbox(page: Page, baseUrl: string, email: string) {
+  const link = await mailLink(baseUrl, email, /Verify your e-mail/);
+  await page.goto(link);
+  await page.getByText('Email verified!').waitFor();
+  await page.waitForURL(`${baseUrl}/discover`);
+  expect(new URL(page.url()).hash).toBe('');
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
