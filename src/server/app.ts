@@ -7,6 +7,7 @@ import { requestLog } from './http/request-log';
 import { sameOriginGuard, securityHeaders } from './http/security';
 import { mountWebApp } from './http/web-app';
 import { authHandler } from './modules/accounts/auth-handler';
+import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/', metaRoutes(deps));
   api.route('/', supportRoutes(deps));
   api.route('/', accountRoutes(deps));
+  api.route('/', ownAccountRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Reelmates API', version: '0.1.0' } });

@@ -24,7 +24,7 @@ export function authHandler(deps: AppDeps) {
       /* not JSON */
     }
     const code = (body.code ?? (response.status === 429 ? 'RATE_LIMITED' : 'ERROR')).toLowerCase();
-    const message = response.status === 429 ? 'Too many attempts. Please wait a moment and try again.' : (body.message ?? 'Request failed.');
+    const message = response.status === 429 && !body.message ? 'Too many attempts. Please wait a moment and try again.' : (body.message ?? 'Request failed.');
     const retry = response.headers.get('x-retry-after');
     if (retry) c.header('Retry-After', retry);
     for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });

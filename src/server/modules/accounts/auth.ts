@@ -9,9 +9,13 @@ import type { DatabaseHandle } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { MailOutbox } from '../../integrations/mail';
 import type { Logger } from '../../logger';
+import { hitDbLimit } from '../../http/db-rate-limit';
 import { claimFoundingSpot } from './founding';
 import { changeEmailMail, resetPasswordMail, verificationMail } from './mails';
 import { resolveAuthSecret } from './secret';
+
+const SIGN_IN_PER_ACCOUNT = 10;
+const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 
 /** The header our server sets with the client address it trusts (see routes: never the client's own). */
 export const CLIENT_IP_HEADER = 'x-reelmates-client-ip';
@@ -27,6 +31,16 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
     basePath: '/api/auth',
     secret: resolveAuthSecret(config),
     telemetry: { enabled: false },
+    // Better Auth's own messages go to our JSON log like everything else.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const fields = args.length ? { details: args.map((a) => (a instanceof Error ? a.message : a)) } : {};
+        if (level === 'error') deps.logger.error(fields, `[auth] ${message}`);
+        else if (level === 'warn') deps.logger.warn(fields, `[auth] ${message}`);
+        else deps.logger.info(fields, `[auth] ${message}`);
+      },
+    },
     database: drizzleAdapter(db, { provider: 'pg', schema: { ...schema } }),
     // Sign-up and profile changes go through our own routes, which validate with the spec's rules.
     disabledPaths: ['/sign-up/email', '/update-user', '/delete-user', '/sign-in/username', '/is-username-available', '/list-accounts', '/link-social', '/unlink-account'],
@@ -47,21 +61,16 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
+      // Sign-up verification, or (for an already verified user) the link that confirms a new address.
       sendVerificationEmail: async ({ user, url }) => {
-        await mail.enqueue(verificationMail(user.email, url));
+        await mail.enqueue(user.emailVerified ? changeEmailMail(user.email, url) : verificationMail(user.email, url));
       },
       afterEmailVerification: async (user) => {
         await claimFoundingSpot(db, user.id);
       },
     },
-    user: {
-      changeEmail: {
-        enabled: true,
-        sendChangeEmailConfirmation: async ({ newEmail, url }) => {
-          await mail.enqueue(changeEmailMail(newEmail, url));
-        },
-      },
-    },
+    // The confirmation link goes to the new address; following it switches the account over.
+    user: { changeEmail: { enabled: true } },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -86,6 +95,12 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
     hooks: {
       // Ruling 3 on every path that sets a password, not just sign-up.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          // Per account, across instances: guessing one account's password from many addresses stops here.
+          const email = String(ctx.body?.email ?? '').trim().toLowerCase();
+          const wait = email ? await hitDbLimit(db, `sign-in:${email}`, SIGN_IN_PER_ACCOUNT, SIGN_IN_WINDOW_MS) : 0;
+          if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: 'Too many sign-in attempts for this account. Please wait a few minutes and try again.', code: 'RATE_LIMITED' });
+        }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const problems = passwordProblems(String(ctx.body?.newPassword ?? ''));
           if (problems.length) throw new APIError('BAD_REQUEST', { message: problems[0], code: 'PASSWORD_POLICY' });

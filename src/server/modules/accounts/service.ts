@@ -41,15 +41,12 @@ export async function signUp(deps: AppDeps, input: z.output<typeof signUpSchema>
       headers,
     });
   } catch (error) {
-    // Two sign-ups racing for the same address or name: the unique constraint decides.
-    if (error instanceof APIError) {
-      const code = String((error.body as { code?: string } | undefined)?.code ?? '');
-      if (code.includes('USERNAME')) throw errors.conflict('username_taken', USERNAME_TAKEN_MESSAGE);
-      if (code.includes('EXIST')) throw errors.conflict('email_already_exists', EMAIL_EXISTS_MESSAGE);
-      throw errors.badRequest(error.message);
-    }
-    const [now] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
-    if (now) throw errors.conflict('email_already_exists', EMAIL_EXISTS_MESSAGE);
+    // Two sign-ups racing for the same address or name: the unique constraints decide, and the
+    // loser gets the same answer as if it had come second.
+    const [byEmail] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+    if (byEmail) throw errors.conflict('email_already_exists', EMAIL_EXISTS_MESSAGE);
+    if (await isUsernameTaken(deps, input.username)) throw errors.conflict('username_taken', USERNAME_TAKEN_MESSAGE);
+    if (error instanceof APIError) throw errors.badRequest(error.message);
     throw error;
   }
 }

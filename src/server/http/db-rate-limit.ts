@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/client';
+
+/**
+ * Counts one hit for `key` in a fixed window kept in the database, so the limit holds across
+ * server instances. Returns the seconds to wait when over `max`, else 0. One atomic statement.
+ */
+export async function hitDbLimit(db: Database, key: string, max: number, windowMs: number): Promise<number> {
+  const seconds = windowMs / 1000;
+  const [row] = await queryRows<{ count: number; window_start: string | Date }>(
+    db,
+    sql`INSERT INTO rate_counters (key, count, window_start) VALUES (${key}, 1, now())
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_counters.window_start < now() - make_interval(secs => ${seconds}) THEN 1 ELSE rate_counters.count + 1 END,
+          window_start = CASE WHEN rate_counters.window_start < now() - make_interval(secs => ${seconds}) THEN now() ELSE rate_counters.window_start END
+        RETURNING count, window_start`,
+  );
+  if (!row || row.count <= max) return 0;
+  const resetAt = new Date(row.window_start).getTime() + windowMs;
+  return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+}

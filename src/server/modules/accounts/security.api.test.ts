@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, user } from '../../db/schema';
+import { cookieFrom, linkFromMail, signUpVerified } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { banUser } from './moderation';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const session = async (cookie: string) => (await (await t.request('/api/session', { headers: { cookie } })).json()).user;
+const signIn = (email: string, password: string, ip?: string) =>
+  t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password }, headers: ip ? { 'x-forwarded-for': ip } : {} });
+
+describe('account security', () => {
+  it('answers 429 to rapid wrong passwords for one account, whatever the address', async () => {
+    const u = await signUpVerified(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await signIn(u.email, `Wrong-Pass${i}!`)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    const limited = await signIn(u.email, u.password);
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error.message).toBe('Too many sign-in attempts for this account. Please wait a few minutes and try again.');
+  });
+
+  it('answers 429 to many sign-in attempts from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await signIn(`nobody${i}@example.com`, 'Wrong-Pass1!', '192.0.2.77')).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+  });
+
+  it('refuses the old cookie right after sign-out', async () => {
+    const u = await signUpVerified(t);
+    expect(await session(u.cookie)).not.toBeNull();
+    expect((await t.request('/api/auth/sign-out', { method: 'POST', json: {}, headers: { cookie: u.cookie } })).status).toBe(200);
+    expect(await session(u.cookie)).toBeNull();
+  });
+
+  it('ends a banned user’s sessions at once and tells them why at sign-in', async () => {
+    const u = await signUpVerified(t);
+    const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, u.email));
+    await banUser(t.deps.database.db, row!.id, 'Banned by admin after user report.');
+    expect(await session(u.cookie)).toBeNull();
+    const res = await signIn(u.email, u.password);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: { code: 'account_banned', message: 'Your account has been banned: Banned by admin after user report.' } });
+  });
+
+  it('deletes the account only with DELETE typed, removes its data and refuses the old cookie', async () => {
+    const u = await signUpVerified(t);
+    const wrong = await t.request('/api/accounts/delete', { method: 'POST', json: { confirm: 'delete' }, headers: { cookie: u.cookie } });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.message).toBe("Please type 'DELETE' to confirm account deletion");
+    expect((await t.request('/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' } })).status).toBe(401);
+
+    const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, u.email));
+    const ok = await t.request('/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' }, headers: { cookie: u.cookie } });
+    expect(ok.status).toBe(200);
+    expect(await session(u.cookie)).toBeNull();
+    expect(await t.deps.database.db.select().from(profiles).where(eq(profiles.id, row!.id))).toEqual([]);
+    expect((await signIn(u.email, u.password)).status).toBe(401);
+  });
+
+  it('changes the password under the policy and ends the other sessions', async () => {
+    const u = await signUpVerified(t);
+    const other = cookieFrom(await signIn(u.email, u.password));
+    const weak = await t.request('/api/auth/change-password', { method: 'POST', json: { currentPassword: u.password, newPassword: 'weakpass' }, headers: { cookie: u.cookie } });
+    expect(weak.status).toBe(400);
+    expect((await weak.json()).error.message).toMatch(/^Password requirements not met/);
+    const ok = await t.request('/api/auth/change-password', {
+      method: 'POST',
+      json: { currentPassword: u.password, newPassword: 'An0ther-Strong!', revokeOtherSessions: true },
+      headers: { cookie: u.cookie },
+    });
+    expect(ok.status).toBe(200);
+    expect(await session(other)).toBeNull();
+    expect((await signIn(u.email, 'An0ther-Strong!')).status).toBe(200);
+  });
+
+  it('changes the e-mail only after the link sent to the new address is followed', async () => {
+    const u = await signUpVerified(t);
+    const newEmail = `new.${u.email}`;
+    const res = await t.request('/api/auth/change-email', { method: 'POST', json: { newEmail, callbackURL: '/settings' }, headers: { cookie: u.cookie } });
+    expect(res.status).toBe(200);
+    expect((await session(u.cookie)).email).toBe(u.email);
+    const link = new URL(await linkFromMail(t, newEmail));
+    const followed = await t.request(link.pathname + link.search, { redirect: 'manual', headers: { cookie: u.cookie } });
+    expect(followed.status).toBe(302);
+    expect((await signIn(newEmail, u.password)).status).toBe(200);
+  });
+});
+

@@ -1,0 +1,309 @@
+/**
+ * Reelmates' own catalogue types and reference rules. Raw TMDB shapes never leave the server's
+ * catalogue module; the API and the web app speak only these types. No imports: runs in the browser too.
+ */
+
+export const MEDIA_TYPES = ['movie', 'tv'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export type Severity = 'mild' | 'moderate' | 'severe';
+
+/** Results per page everywhere (TMDB's page size). */
+export const PAGE_SIZE = 20;
+/** Related titles load at most this many pages. */
+export const RECOMMENDATION_PAGE_LIMIT = 5;
+export const CAST_LIMIT = 12;
+
+export interface Genre {
+  id: number;
+  name: string;
+}
+
+export interface TitleSummary {
+  id: number;
+  mediaType: MediaType;
+  title: string;
+  overview: string;
+  /** Absolute image URL, or our own /api/catalogue/art/... drawing in the offline catalogue. */
+  posterUrl: string | null;
+  backdropUrl: string | null;
+  /** YYYY-MM-DD */
+  releaseDate: string | null;
+  year: number | null;
+  voteAverage: number;
+  voteCount: number;
+  popularity: number;
+  genreIds: number[];
+  genres: string[];
+  /** US certification; list endpoints of TMDB do not carry it, so often null outside details. */
+  certification: string | null;
+}
+
+export interface SeasonSummary {
+  seasonNumber: number;
+  name: string;
+  airDate: string | null;
+  episodeCount: number;
+  posterUrl: string | null;
+}
+
+export interface CastMember {
+  id: number;
+  name: string;
+  character: string;
+  profileUrl: string | null;
+}
+
+export interface Company {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+}
+
+export interface Trailer {
+  site: 'YouTube';
+  /** null when there is no trailer; url is then a YouTube search. */
+  key: string | null;
+  url: string;
+}
+
+export interface ParentalGuideItem {
+  category: WarningCategory;
+  severity: Severity;
+  description: string;
+}
+
+export interface WatchProvider {
+  providerId: number;
+  providerName: string;
+  logoUrl: string | null;
+}
+export type WatchProviderList = WatchProvider[];
+
+export interface WatchProviders {
+  link: string | null;
+  flatrate: WatchProvider[];
+  rent: WatchProvider[];
+  buy: WatchProvider[];
+}
+
+export interface TitleDetails extends TitleSummary {
+  /** Minutes; for TV the episode runtime. */
+  runtime: number | null;
+  numberOfSeasons: number | null;
+  seasons: SeasonSummary[];
+  tagline: string;
+  cast: CastMember[];
+  companies: Company[];
+  trailer: Trailer;
+  keywords: string[];
+  parentalGuide: ParentalGuideItem[];
+  watchProviders: WatchProviders;
+}
+
+export interface Episode {
+  episodeNumber: number;
+  name: string;
+  airDate: string | null;
+  overview: string;
+  runtime: number | null;
+  stillUrl: string | null;
+}
+
+export interface SeasonDetails {
+  seasonNumber: number;
+  name: string;
+  airDate: string | null;
+  overview: string;
+  episodes: Episode[];
+}
+
+export interface Page<T> {
+  page: number;
+  totalPages: number;
+  totalResults: number;
+  results: T[];
+}
+
+export interface PersonSummary {
+  id: number;
+  name: string;
+  profileUrl: string | null;
+  knownForDepartment: string | null;
+}
+
+/** Titles credited to the people whose name matched, plus who those people are. */
+export interface PersonSearchResult extends Page<TitleSummary> {
+  people: PersonSummary[];
+}
+
+export const emptyPage = <T>(page: number): Page<T> => ({ page, totalPages: 0, totalResults: 0, results: [] });
+
+// ---- Genres (TMDB ids; see shared/tmdb FACTS.md) ----
+
+export const MOVIE_GENRES: readonly Genre[] = [
+  { id: 28, name: 'Action' }, { id: 12, name: 'Adventure' }, { id: 16, name: 'Animation' }, { id: 35, name: 'Comedy' },
+  { id: 80, name: 'Crime' }, { id: 99, name: 'Documentary' }, { id: 18, name: 'Drama' }, { id: 10751, name: 'Family' },
+  { id: 14, name: 'Fantasy' }, { id: 36, name: 'History' }, { id: 27, name: 'Horror' }, { id: 10402, name: 'Music' },
+  { id: 9648, name: 'Mystery' }, { id: 10749, name: 'Romance' }, { id: 878, name: 'Science Fiction' },
+  { id: 10770, name: 'TV Movie' }, { id: 53, name: 'Thriller' }, { id: 10752, name: 'War' }, { id: 37, name: 'Western' },
+];
+
+export const TV_GENRES: readonly Genre[] = [
+  { id: 10759, name: 'Action & Adventure' }, { id: 16, name: 'Animation' }, { id: 35, name: 'Comedy' }, { id: 80, name: 'Crime' },
+  { id: 99, name: 'Documentary' }, { id: 18, name: 'Drama' }, { id: 10751, name: 'Family' }, { id: 10762, name: 'Kids' },
+  { id: 9648, name: 'Mystery' }, { id: 10763, name: 'News' }, { id: 10764, name: 'Reality' }, { id: 10765, name: 'Sci-Fi & Fantasy' },
+  { id: 10766, name: 'Soap' }, { id: 10767, name: 'Talk' }, { id: 10768, name: 'War & Politics' }, { id: 37, name: 'Western' },
+];
+
+/** Movie and TV genres merged by name for the "All" tab: 27 entries (same-name genres share an id). */
+export const ALL_GENRES: readonly Genre[] = mergeGenres(MOVIE_GENRES, TV_GENRES);
+export const GENRE_NAMES: ReadonlyMap<number, string> = new Map(ALL_GENRES.map((g) => [g.id, g.name]));
+
+export function mergeGenres(...lists: readonly (readonly Genre[])[]): Genre[] {
+  const byName = new Map<string, Genre>();
+  for (const list of lists) for (const g of list) if (!byName.has(g.name)) byName.set(g.name, g);
+  return [...byName.values()];
+}
+
+export const genresFor = (type: MediaType | 'all'): readonly Genre[] => (type === 'movie' ? MOVIE_GENRES : type === 'tv' ? TV_GENRES : ALL_GENRES);
+export const genreNames = (ids: readonly number[]): string[] => ids.flatMap((id) => GENRE_NAMES.get(id) ?? []);
+
+// Genres without a same-name twin map to their nearest equivalent; the rest clear when switching type.
+const MOVIE_TO_TV: Record<number, number> = { 28: 10759, 12: 10759, 878: 10765, 14: 10765, 10752: 10768 };
+const TV_TO_MOVIE: Record<number, number> = { 10759: 28, 10765: 878, 10768: 10752 };
+
+/** The genre to keep selected when the content type switches to `to`; null when there is no equivalent. */
+export function remapGenre(genreId: number, to: MediaType): number | null {
+  const target = to === 'tv' ? TV_GENRES : MOVIE_GENRES;
+  if (target.some((g) => g.id === genreId)) return genreId;
+  return (to === 'tv' ? MOVIE_TO_TV : TV_TO_MOVIE)[genreId] ?? null;
+}
+
+// ---- Certifications and the parental guide ----
+
+export const MOVIE_CERTIFICATIONS = ['G', 'PG', 'PG-13', 'R', 'NC-17'] as const;
+export const TV_CERTIFICATIONS = ['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG', 'TV-14', 'TV-MA'] as const;
+export const ALL_CERTIFICATIONS: readonly string[] = [...MOVIE_CERTIFICATIONS, ...TV_CERTIFICATIONS];
+export const certificationsFor = (type: MediaType): readonly string[] => (type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS);
+
+const SEVERITY_BY_CERTIFICATION: Record<string, Severity> = {
+  G: 'mild', 'TV-Y': 'mild', 'TV-Y7': 'mild', 'TV-G': 'mild',
+  PG: 'moderate', 'TV-PG': 'moderate', 'PG-13': 'moderate', 'TV-14': 'moderate',
+  R: 'severe', 'NC-17': 'severe', 'TV-MA': 'severe',
+};
+/** null for NR and unknown ratings. */
+export const severityFor = (certification: string | null): Severity | null => (certification ? (SEVERITY_BY_CERTIFICATION[certification] ?? null) : null);
+
+export const WARNING_CATEGORIES = ['Violence & Gore', 'Sexual Content', 'Language', 'Substance Use', 'Frightening Content'] as const;
+export type WarningCategory = (typeof WARNING_CATEGORIES)[number];
+
+// Words matched against whole words of TMDB keywords ("drug dealer" matches "drug").
+const CATEGORY_WORDS: Record<WarningCategory, string[]> = {
+  'Violence & Gore': ['violence', 'violent', 'gore', 'gory', 'blood', 'bloody', 'murder', 'gun', 'guns', 'torture', 'killing', 'killer', 'massacre', 'war', 'battle', 'shootout', 'fight', 'brutality', 'slasher', 'decapitation', 'stabbing', 'assassin'],
+  'Sexual Content': ['sex', 'sexual', 'sexuality', 'nudity', 'nude', 'erotic', 'prostitution', 'prostitute', 'rape', 'seduction', 'striptease', 'affair'],
+  Language: ['profanity', 'swearing', 'obscenity', 'vulgarity', 'cursing'],
+  'Substance Use': ['drugs', 'drug', 'alcohol', 'alcoholism', 'alcoholic', 'smoking', 'cocaine', 'heroin', 'addiction', 'drunk', 'marijuana', 'meth', 'overdose', 'drinking'],
+  'Frightening Content': ['horror', 'monster', 'ghost', 'supernatural', 'demon', 'zombie', 'vampire', 'possession', 'haunting', 'haunted', 'creature', 'curse', 'witch', 'nightmare', 'terror', 'slasher', 'serial'],
+};
+
+const DESCRIPTIONS: Record<WarningCategory, Record<Severity, string>> = {
+  'Violence & Gore': { mild: 'Mild, non-graphic violence.', moderate: 'Violence that can be intense at times.', severe: 'Strong, graphic violence and gore.' },
+  'Sexual Content': { mild: 'Brief romantic or suggestive moments.', moderate: 'Sexual references and suggestive scenes.', severe: 'Explicit sexual content or nudity.' },
+  Language: { mild: 'Occasional mild language.', moderate: 'Some strong language.', severe: 'Frequent strong language.' },
+  'Substance Use': { mild: 'Brief references to alcohol or smoking.', moderate: 'Drinking, smoking or drug use is shown.', severe: 'Prominent drug or alcohol use.' },
+  'Frightening Content': { mild: 'Some mildly scary moments.', moderate: 'Frightening and intense scenes.', severe: 'Disturbing, terrifying imagery.' },
+};
+
+const ALWAYS_LANGUAGE = new Set(['R', 'NC-17', 'TV-MA']);
+
+/** Warnings from the US certification and the title's keywords; severity follows the certification. */
+export function parentalGuide(certification: string | null, keywords: readonly string[]): ParentalGuideItem[] {
+  const severity = severityFor(certification) ?? 'moderate';
+  const words = keywords.map((k) => ({ keyword: k, words: new Set(k.toLowerCase().split(/[^a-z0-9]+/)) }));
+  const items: ParentalGuideItem[] = [];
+  for (const category of WARNING_CATEGORIES) {
+    const matched = words.filter((k) => CATEGORY_WORDS[category].some((w) => k.words.has(w))).map((k) => k.keyword);
+    const forced = category === 'Language' && certification !== null && ALWAYS_LANGUAGE.has(certification);
+    if (!matched.length && !forced) continue;
+    const note = matched.length ? ` Keywords: ${matched.join(', ')}.` : ` Expected for a ${certification} rating.`;
+    items.push({ category, severity, description: DESCRIPTIONS[category][severity] + note });
+  }
+  return items;
+}
+
+// ---- People search, seasons, runtime ----
+
+/** Crew roles that make a title count as someone's work in person search (cast always counts). */
+export const PERSON_SEARCH_ROLES = ['Director', 'Producer', 'Executive Producer', 'Writer', 'Screenplay', 'Creator'] as const;
+
+/** Seasons worth showing: real seasons (not specials) with episodes, newest first. */
+export const visibleSeasons = (seasons: readonly SeasonSummary[]): SeasonSummary[] =>
+  seasons.filter((s) => s.seasonNumber > 0 && s.episodeCount > 0).sort((a, b) => b.seasonNumber - a.seasonNumber);
+
+/** 139 -> "2h 19m"; 45 -> "45m"; 120 -> "2h"; unknown -> null. */
+export function formatRuntime(minutes: number | null | undefined): string | null {
+  if (!minutes || !Number.isFinite(minutes) || minutes <= 0) return null;
+  const h = Math.floor(minutes / 60);
+  const m = Math.round(minutes % 60);
+  if (!h) return `${m}m`;
+  return m ? `${h}h ${m}m` : `${h}h`;
+}
+
+export const youtubeSearchUrl = (title: string, year: number | null) =>
+  `https://www.youtube.com/results?search_query=${encodeURIComponent(`${title}${year ? ` ${year}` : ''} trailer`)}`;
+
+// ---- "Did you mean" ----
+
+/** Lower case, accents and punctuation removed, spaces collapsed: "Amélie!" -> "amelie". */
+export function normalizeText(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** 1 for equal strings, 0 for nothing in common (edit distance over the longer length). */
+export function similarity(a: string, b: string): number {
+  const max = Math.max(a.length, b.length);
+  return max === 0 ? 1 : 1 - levenshtein(a, b) / max;
+}
+
+/** Plain similarity blended with word overlap (a word prefix counts as a full match) and a whole-prefix bonus. */
+export function combinedScore(query: string, title: string): number {
+  const q = normalizeText(query);
+  const t = normalizeText(title);
+  const titleWords = t.split(' ');
+  const queryWords = q.split(' ').filter(Boolean);
+  const wordScore = queryWords.length
+    ? queryWords.reduce((sum, w) => sum + Math.max(...titleWords.map((tw) => (tw.startsWith(w) ? 1 : similarity(w, tw)))), 0) / queryWords.length
+    : 0;
+  return 0.6 * similarity(q, t) + 0.3 * wordScore + 0.1 * (t.startsWith(q) ? 1 : 0);
+}
+
+export const SUGGESTION_MIN_LENGTH = 3;
+export const SUGGESTION_MIN_SCORE = 0.6;
+export const SUGGESTION_MAX_SIMILARITY = 0.95;
+
+/**
+ * The title to offer as "Did you mean ...?", or null. Only for queries of 3+ characters; the best
+ * candidate must score above 0.6, and a near-exact match (similarity 0.95+) means the query is fine as typed.
+ */
+export function didYouMean(query: string, candidateTitles: readonly string[]): string | null {
+  const q = normalizeText(query);
+  if (q.length < SUGGESTION_MIN_LENGTH) return null;
+  let best: { title: string; score: number } | null = null;
+  for (const title of new Set(candidateTitles)) {
+    const score = combinedScore(q, title);
+    if (!best || score > best.score) best = { title, score };
+  }
+  if (!best || best.score <= SUGGESTION_MIN_SCORE) return null;
+  return similarity(q, normalizeText(best.title)) < SUGGESTION_MAX_SIMILARITY ? best.title : null;
+}
