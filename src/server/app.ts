@@ -1,11 +1,10 @@
-import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './http/errors';
 import { createRouter } from './http/openapi';
 import { requestLog } from './http/request-log';
-import { sameOriginGuard, securityHeaders } from './http/security';
-import { mountWebApp } from './http/web-app';
+import { sameOriginGuard } from './http/security';
+import { webAppMiddleware } from './http/web-app';
 import { authHandler } from './modules/accounts/auth-handler';
 import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { accountRoutes } from './modules/accounts/routes';
@@ -24,7 +23,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = createRouter();
 
   app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders({ hsts: config.isProduction }));
   app.use('*', async (c, next) => {
     // Doubled slashes are collapsed by a redirect, so /a//b and /a/b are one page.
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path.includes('//')) {
@@ -33,15 +31,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }
     return next();
   });
+  // The web app first: its files are answered from memory without the API's middleware.
+  if (options.webDist) app.use('*', webAppMiddleware(options.webDist));
   app.use('/api/*', sameOriginGuard(config.appUrl));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is too large.'),
-    }),
-  );
-  app.use('*', compress({ contentTypeFilter: (type) => /^(application\/json|text\/(html|css|plain|javascript)|application\/javascript|image\/svg)/.test(type) }));
+  const limitBody = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is too large.'),
+  });
+  // Only requests that carry a body: looking for one makes Node build a full Request object,
+  // which costs more than the rest of a GET.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   const api = createRouter();
   api.route('/', healthRoutes(deps));
@@ -55,7 +54,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
   app.route('/api', api);
 
-  if (options.webDist) mountWebApp(app, options.webDist);
   app.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found.'));
   app.onError(handleError);
   return app;

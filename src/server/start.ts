@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { type Config, describeDefaults } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import type { AppDeps } from './deps';
+import { createHttpServer } from './http/server';
 import { findWebDist } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
@@ -33,10 +33,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const webDist = findWebDist();
   const app = createApp(deps, { webDist });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  const server = createHttpServer(app, config);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
+    server.listen(config.port, config.host);
   });
   mail.start();
   const port = (server.address() as AddressInfo).port;
@@ -50,7 +51,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Long-lived connections (keep-alive, later event streams) must not hold shutdown open.
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.closeAllConnections();
       });
       await mail.stop();
       await database.close();

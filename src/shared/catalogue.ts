@@ -136,8 +136,6 @@ export interface PersonSearchResult extends Page<TitleSummary> {
   people: PersonSummary[];
 }
 
-export const emptyPage = <T>(page: number): Page<T> => ({ page, totalPages: 0, totalResults: 0, results: [] });
-
 // ---- Genres (TMDB ids; see shared/tmdb FACTS.md) ----
 
 export const MOVIE_GENRES: readonly Genre[] = [

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -56,7 +56,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'pglite',
     pglite,
     ping: async () => {
-      await db.execute(sql`select 1`);
+      await pglite.query('select 1');
     },
     close: async () => {
       try {

@@ -1,4 +1,10 @@
-import type { Logger } from '../logger';
+/** Logging inside a request: every line carries the request id. */
+export interface RequestLogger {
+  debug(fields: object | string, msg?: string): void;
+  info(fields: object | string, msg?: string): void;
+  warn(fields: object | string, msg?: string): void;
+  error(fields: object | string, msg?: string): void;
+}
 
 export interface AuthedUser {
   id: string;
@@ -12,7 +18,7 @@ export interface AuthedUser {
 export interface AppEnv {
   Variables: {
     requestId: string;
-    logger: Logger;
+    logger: RequestLogger;
     /** Set by requireUser. */
     user: AuthedUser;
   };

@@ -2,40 +2,43 @@ import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from './errors';
 
 /**
- * The Content-Security-Policy allows no inline script: the web app's only scripts are our own
+ * The web app's Content-Security-Policy allows no inline script: its only scripts are our own
  * hashed bundles. Inline style attributes are allowed because Radix and sonner position elements
  * with them. TMDB's image host is allowed for posters when the real catalogue is configured.
  */
-const CSP = [
+const PAGE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://image.tmdb.org",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "object-src 'none'",
 ].join('; ');
 
-export function securityHeaders(options: { hsts: boolean }): MiddlewareHandler {
-  const headers: [string, string][] = [
-    ['Content-Security-Policy', CSP],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['X-Frame-Options', 'DENY'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-    ['Cross-Origin-Resource-Policy', 'same-origin'],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
-  ];
+/** API answers are data, never documents: nothing in them may load or run, nor be framed. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Headers for pages and static files; API answers get the stricter, shorter set below. */
+export function securityHeaderList(options: { hsts: boolean; api?: boolean }): [string, string][] {
+  const headers: [string, string][] = options.api
+    ? [
+        ['Content-Security-Policy', API_CSP],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+        ['Cross-Origin-Resource-Policy', 'same-origin'],
+      ]
+    : [
+        ['Content-Security-Policy', PAGE_CSP],
+        ['X-Content-Type-Options', 'nosniff'],
+        ['X-Frame-Options', 'DENY'],
+        ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+        ['Cross-Origin-Opener-Policy', 'same-origin'],
+        ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+      ];
   if (options.hsts) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
-  return async (c, next) => {
-    await next();
-    // A route that sets its own policy (the sandboxed mail preview) keeps it.
-    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-  };
+  return headers;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

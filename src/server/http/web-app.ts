@@ -1,9 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 
 /** dist/web, found from this file whether it runs bundled (dist/server) or from source. */
@@ -17,46 +16,82 @@ export function findWebDist(): string | undefined {
   return undefined;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+interface Asset {
+  body: Bytes;
+  gz?: Bytes;
+  br?: Bytes;
+  type: string;
+  cacheControl: string;
+  etag: string;
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+function loadAssets(distDir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  for (const file of walk(distDir)) {
+    if (file.endsWith('.gz') || file.endsWith('.br')) continue;
+    const rel = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+    const body: Bytes = new Uint8Array(fs.readFileSync(file));
+    const read = (ext: string): Bytes | undefined => (fs.existsSync(file + ext) ? new Uint8Array(fs.readFileSync(file + ext)) : undefined);
+    const hashed = rel.startsWith('/assets/');
+    assets.set(rel, {
+      body,
+      gz: read('.gz'),
+      br: read('.br'),
+      type: TYPES[path.extname(file)] ?? 'application/octet-stream',
+      // Hashed names never change content: cache for a year. The rest may change with a deploy.
+      cacheControl: hashed ? 'public, max-age=31536000, immutable' : rel === '/index.html' ? 'no-cache' : 'public, max-age=3600',
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
+    });
+  }
+  return assets;
+}
 
 /**
- * Serves the built web app: hashed assets cached for a year (precompressed .br/.gz when the client
- * accepts them), other public files for an hour, and index.html, kept in memory, for every client
- * route so that deep links and reloads work.
+ * Serves the built web app from memory: every file is read once at start with its precompressed
+ * .br/.gz twins, and every other GET outside /api gets index.html so client routes and reloads work.
  */
-export function mountWebApp(app: Hono<AppEnv>, distDir: string) {
-  const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'));
-  const indexGz = gzipSync(indexHtml);
-
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: distDir,
-      precompressed: true,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', IMMUTABLE);
-      },
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root: distDir,
-      precompressed: true,
-      rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') ? '/__none__' : p),
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=3600');
-      },
-    }),
-  );
-  app.get('*', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    c.header('Content-Type', 'text/html; charset=utf-8');
-    c.header('Vary', 'Accept-Encoding');
-    if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
-      c.header('Content-Encoding', 'gzip');
-      return c.body(indexGz);
+export function webAppMiddleware(distDir: string): MiddlewareHandler<AppEnv> {
+  const assets = loadAssets(distDir);
+  const index = assets.get('/index.html');
+  if (!index) throw new Error(`${distDir} has no index.html`);
+  return async (c, next) => {
+    const method = c.req.method;
+    const pathname = c.req.path;
+    if ((method !== 'GET' && method !== 'HEAD') || pathname.startsWith('/api/')) return next();
+    const asset = assets.get(pathname) ?? (pathname.startsWith('/assets/') ? undefined : index);
+    if (!asset) return next();
+    if (c.req.header('if-none-match') === asset.etag) {
+      return c.body(null, 304, { ETag: asset.etag, 'Cache-Control': asset.cacheControl });
     }
-    return c.body(indexHtml);
-  });
+    const accept = c.req.header('accept-encoding') ?? '';
+    const [body, encoding] = asset.br && accept.includes('br') ? [asset.br, 'br'] : asset.gz && accept.includes('gzip') ? [asset.gz, 'gzip'] : [asset.body, undefined];
+    const headers: Record<string, string> = { 'Content-Type': asset.type, 'Cache-Control': asset.cacheControl, ETag: asset.etag, Vary: 'Accept-Encoding' };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    if (method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(body, 200, headers);
+  };
 }

@@ -1,0 +1,68 @@
+import { z } from '@hono/zod-openapi';
+import { MOVIE_CERTIFICATIONS, TV_CERTIFICATIONS } from '../../../shared/catalogue';
+
+/** Query and path parameters of the catalogue routes. Every value arrives as text and is checked here. */
+
+const page = z.coerce
+  .number({ message: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be from 1 to 500')
+  .max(500, 'page must be from 1 to 500')
+  .default(1);
+
+const year = (name: string) =>
+  z.coerce.number({ message: `${name} must be a year` }).int(`${name} must be a year`).min(1870, `${name} must be from 1870 to 2100`).max(2100, `${name} must be from 1870 to 2100`).optional();
+
+const positiveId = (name: string) => z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+
+/** Accepts ?genres=28&genres=12 and ?genres=28,12 alike. */
+const idList = (name: string) =>
+  z.preprocess(
+    (value) => (value === undefined ? undefined : (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean)),
+    z.array(positiveId(name)).max(30, `at most 30 ${name}`).optional(),
+  );
+
+const mediaType = z.enum(['movie', 'tv'], { message: 'type must be movie or tv' });
+const query = z.string().trim().min(1, 'q must not be empty').max(200, 'q must be at most 200 characters');
+
+export const searchQuerySchema = z.object({
+  q: query,
+  type: z.enum(['movie', 'tv', 'person'], { message: 'type must be movie, tv or person' }).default('movie'),
+  page,
+});
+
+export const suggestQuerySchema = z.object({ q: query });
+
+export const discoverQuerySchema = z
+  .object({
+    type: mediaType.default('movie'),
+    genres: idList('genres'),
+    yearMin: year('yearMin'),
+    yearMax: year('yearMax'),
+    providers: idList('providers'),
+    certification: z.enum([...MOVIE_CERTIFICATIONS, ...TV_CERTIFICATIONS], { message: 'certification must be a US rating such as PG-13 or TV-MA' }).optional(),
+    rating: z.coerce.number({ message: 'rating must be a number' }).min(0, 'rating must be from 0 to 10').max(10, 'rating must be from 0 to 10').optional(),
+    page,
+  })
+  .superRefine((v, ctx) => {
+    if (v.yearMin !== undefined && v.yearMax !== undefined && v.yearMin > v.yearMax) ctx.addIssue({ code: 'custom', path: ['yearMax'], message: 'yearMax must not be before yearMin' });
+    const allowed: readonly string[] = v.type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS;
+    if (v.certification && !allowed.includes(v.certification)) ctx.addIssue({ code: 'custom', path: ['certification'], message: `${v.certification} is not a ${v.type === 'movie' ? 'movie' : 'TV'} rating` });
+  });
+
+export const trendingQuerySchema = z.object({ type: z.enum(['all', 'movie', 'tv'], { message: 'type must be all, movie or tv' }).default('all'), page });
+export const typedPageQuerySchema = z.object({ type: mediaType.default('movie'), page });
+export const typeQuerySchema = z.object({ type: mediaType.default('movie') });
+export const genresQuerySchema = z.object({ type: z.enum(['all', 'movie', 'tv'], { message: 'type must be all, movie or tv' }).default('all') });
+export const pageQuerySchema = z.object({ page });
+
+export const titleParamsSchema = z.object({ type: mediaType, id: positiveId('id') });
+export const seasonParamsSchema = z.object({
+  id: positiveId('id'),
+  season: z.coerce.number({ message: 'season must be a number' }).int('season must be a whole number').min(0, 'season must be 0 or more').max(1000, 'season must be at most 1000'),
+});
+export const artParamsSchema = z.object({
+  type: z.enum(['movie', 'tv', 'person'], { message: 'type must be movie, tv or person' }),
+  id: positiveId('id'),
+  file: z.enum(['poster.svg', 'backdrop.svg', 'profile.svg'], { message: 'file must be poster.svg, backdrop.svg or profile.svg' }),
+});

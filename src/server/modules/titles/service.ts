@@ -1,0 +1,68 @@
+import { didYouMean, type MediaType } from '../../../shared/catalogue';
+import type { ArtKind, ArtSubject, Catalogue } from '../../integrations/catalogue/catalogue';
+import { TtlCache } from '../../integrations/catalogue/ttl-cache';
+
+const MINUTE = 60 * 1000;
+/** Serialised answers live this long; the catalogue behind keeps its own, longer upstream cache. */
+const JSON_TTL_MS = 5 * MINUTE;
+const NOT_FOUND_TTL_MS = 1 * MINUTE;
+const SUGGESTION_POOL_TTL_MS = 30 * MINUTE;
+/** How many popular pages feed "Did you mean": all of the small offline catalogue, a few TMDB pages. */
+const SUGGESTION_PAGES = { tmdb: { movie: 5, tv: 3 }, offline: { movie: 50, tv: 50 } } as const;
+
+/**
+ * The titles module's use of the catalogue. Answers are kept as JSON text per request key, so a hot
+ * title-details request is a map lookup plus a write, with no re-serialising.
+ */
+export class TitlesService {
+  private readonly json = new TtlCache<string | null>(2000);
+  private readonly art = new TtlCache<string | null>(500);
+  private readonly suggestionPool = new TtlCache<string[]>(1);
+
+  constructor(readonly catalogue: Catalogue) {}
+
+  /** The JSON text of load()'s answer, or null when load() found nothing. */
+  cachedJson(key: string, load: () => Promise<unknown>): Promise<string | null> {
+    return this.json.getOrLoad(
+      key,
+      (text) => (text === null ? NOT_FOUND_TTL_MS : JSON_TTL_MS),
+      async () => {
+        const value = await load();
+        return value === null || value === undefined ? null : JSON.stringify(value);
+      },
+    );
+  }
+
+  /** "Did you mean" against the catalogue's popular and trending titles. */
+  async suggest(query: string): Promise<string | null> {
+    return didYouMean(query, await this.suggestionTitles());
+  }
+
+  private suggestionTitles(): Promise<string[]> {
+    return this.suggestionPool.getOrLoad('titles', SUGGESTION_POOL_TTL_MS, () => this.loadSuggestionTitles());
+  }
+
+  private async loadSuggestionTitles(): Promise<string[]> {
+    const limits = SUGGESTION_PAGES[this.catalogue.source];
+    const [movies, shows, trending] = await Promise.all([
+      this.popularTitles('movie', limits.movie),
+      this.popularTitles('tv', limits.tv),
+      this.catalogue.getTrending('all', 1).then((p) => p.results.map((r) => r.title)),
+    ]);
+    return [...new Set([...trending, ...movies, ...shows])];
+  }
+
+  private async popularTitles(type: MediaType, maxPages: number): Promise<string[]> {
+    const first = await this.catalogue.getPopular(type, 1);
+    const pages = Math.min(first.totalPages, maxPages);
+    const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => this.catalogue.getPopular(type, i + 2)));
+    return [first, ...rest].flatMap((p) => p.results.map((r) => r.title));
+  }
+
+  /** Drawn artwork (offline catalogue only); null when there is no such subject or no art at all. */
+  renderArt(subject: ArtSubject, id: number, kind: ArtKind): Promise<string | null> {
+    const catalogue = this.catalogue;
+    if (!catalogue.renderArt) return Promise.resolve(null);
+    return this.art.getOrLoad(`${subject}:${id}:${kind}`, 24 * 60 * MINUTE, async () => catalogue.renderArt!(subject, id, kind));
+  }
+}
