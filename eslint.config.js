@@ -32,6 +32,21 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  // A feature may use the session, but no other feature's internals; shared pieces live in components/.
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The web app never imports server code.' },
+            { group: ['@/features/*/*', '!@/features/auth/session'], message: 'Import from another feature only its public session hook; move shared pieces to components/.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/web/lib/**', 'src/web/components/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/features/*', '@/app/*', '**/server/**'] }] },

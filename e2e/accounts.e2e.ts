@@ -99,3 +99,46 @@ describe('accounts, as a new user meets them', () => {
     await context.close();
   });
 });
+
+describe('settings, account part', () => {
+  it('changes the password and deletes the account only after DELETE is typed', async () => {
+    const user = uniqueUser('set');
+    const context = await browser.newContext();
+    const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
+    await signUpInBrowser(page, server.url, user);
+    await verifyViaMailbox(page, server.url, user.email);
+
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByText(user.email).waitFor();
+    await page.getByText(/Founding Member/).first().waitFor();
+
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password must be at least 8 characters long.').waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('Changed-Pass9!');
+    await page.getByLabel('Confirm new password').fill('Changed-Pass9?');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText("Passwords don't match.").waitFor();
+    await page.getByLabel('Confirm new password').fill('Changed-Pass9!');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password updated successfully.').waitFor();
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const confirm = page.getByRole('button', { name: 'Delete my account' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByLabel('Type DELETE').fill('delete');
+    await page.getByLabel('Type DELETE').press('Enter');
+    await page.getByText('Confirmation required').waitFor();
+    await page.getByLabel('Type DELETE').fill('DELETE');
+    await confirm.click();
+    await page.getByText('Account deleted', { exact: true }).waitFor();
+    await page.waitForURL(`${server.url}/`);
+
+    const res = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: user.email, password: 'Changed-Pass9!' }) });
+    expect(res.status).toBe(401);
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -12,6 +12,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { supportRoutes } from './modules/support/routes';
+import { titleRoutes } from './modules/titles/routes';
 
 export interface CreateAppOptions {
   /** The built web app (dist/web); without it only the API is served. */
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/', supportRoutes(deps));
   api.route('/', accountRoutes(deps));
   api.route('/', ownAccountRoutes(deps));
+  api.route('/', titleRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Reelmates API', version: '0.1.0' } });

@@ -53,6 +53,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expected a random secret of at least 32 characters').optional()),
   OWNER_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).optional()),
   TMDB_API_KEY: optionalString,
+  TMDB_BASE_URL: optionalUrl('the TMDB API base URL, such as https://api.themoviedb.org/3'),
   TMDB_READ_ACCESS_TOKEN: optionalString,
 });
 
@@ -81,7 +82,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       mailboxDir: path.join(dataDir, 'mailbox'),
     },
     auth: { secret: env.BETTER_AUTH_SECRET, ownerEmail: env.OWNER_EMAIL?.toLowerCase() },
-    tmdb: { apiKey: env.TMDB_API_KEY, readAccessToken: env.TMDB_READ_ACCESS_TOKEN },
+    tmdb: { apiKey: env.TMDB_API_KEY, readAccessToken: env.TMDB_READ_ACCESS_TOKEN, baseUrl: env.TMDB_BASE_URL?.replace(/\/$/, '') },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { Catalogue } from './integrations/catalogue';
 import type { MailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
@@ -11,4 +12,5 @@ export interface AppDeps {
   logger: Logger;
   mail: MailOutbox;
   auth: Auth;
+  catalogue: Catalogue;
 }

@@ -8,6 +8,7 @@ import { createHttpServer } from './http/server';
 import { findWebDist } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
+import { createCatalogue } from './integrations/catalogue';
 import { createAuth } from './modules/accounts/auth';
 
 export interface RunningServer {
@@ -29,7 +30,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const mail = createMailOutbox(config, database.db, logger);
   const auth = createAuth({ config, database, mail, logger });
-  const deps: AppDeps = { config, database, logger, mail, auth };
+  const catalogue = createCatalogue(config, logger);
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue };
   const webDist = findWebDist();
   const app = createApp(deps, { webDist });
 

@@ -6,6 +6,8 @@ export interface SessionUser {
   username: string;
   fullName: string | null;
   avatarUrl: string | null;
+  createdAt: string;
+  foundingNumber: number | null;
 }
 
 export interface AccessFlags {

@@ -8,6 +8,7 @@ import { runMigrations } from '../db/migrate';
 import type { AppDeps } from '../deps';
 import { MailOutbox } from '../integrations/mail/outbox';
 import type { MailTransport, OutgoingMail } from '../integrations/mail/transport';
+import { createCatalogue } from '../integrations/catalogue';
 import { createAuth } from '../modules/accounts/auth';
 
 /**
@@ -72,7 +73,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const transport = new MemoryTransport();
   const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
   const auth = createAuth({ config, database, mail, logger });
-  const deps: AppDeps = { config, database, logger, mail, auth };
+  const catalogue = createCatalogue(config, logger);
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue };
   const app = createApp(deps);
   return {
     app,

@@ -46,7 +46,7 @@ const routes: RouteObject[] = [
           { path: 'details/:type/:id', ...named(placeholders, 'DetailsPlaceholder') },
           { path: 'profile', ...named(placeholders, 'ProfilePlaceholder') },
           { path: 'profile/:userId', ...named(placeholders, 'ProfilePlaceholder') },
-          { path: 'settings', ...named(placeholders, 'SettingsPlaceholder') },
+          { path: 'settings', ...page(() => import('@/features/settings/settings-page')) },
           { path: 'messages', ...named(placeholders, 'MessagesPlaceholder') },
           { path: 'notifications', ...named(placeholders, 'NotificationsPlaceholder') },
         ],

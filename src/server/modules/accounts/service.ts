@@ -62,13 +62,15 @@ export async function sessionView(deps: AppDeps, authed: { id: string; email: st
       username: user.username,
       fullName: profiles.fullName,
       avatarUrl: profiles.avatarUrl,
+      createdAt: user.createdAt,
+      foundingNumber: profiles.foundingNumber,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, authed.id));
   if (!row) return { user: null, access: null };
   const access = await loadAccess(db, row, deps.config.auth.ownerEmail);
-  return { user: { ...row, username: row.username ?? '' }, access };
+  return { user: { ...row, username: row.username ?? '', createdAt: row.createdAt.toISOString() }, access };
 }
 
 /** Case-insensitive substring on username or full name, 10 results; verified, unbanned users only. */

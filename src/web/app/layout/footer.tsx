@@ -1,5 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { api } from '@/lib/api';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '@/components/layout/brand-icons';
 import { Logo } from '@/components/layout/logo';
 import { type ThemeChoice, useTheme } from '@/lib/theme';
@@ -48,6 +50,27 @@ function ThemeSwitch() {
   );
 }
 
+interface Meta {
+  offline: { database: boolean; mail: boolean; catalogue: boolean };
+  devMailbox: boolean;
+}
+
+/** Says, discreetly, which offline stand-ins are in use (decisions: offline defaults). */
+function OfflineBadges() {
+  const { data } = useQuery({ queryKey: ['meta'], queryFn: () => api<Meta>('/api/meta'), staleTime: Infinity });
+  if (!data) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {data.offline.catalogue ? <span className="rounded border px-1.5 py-0.5" title="Titles come from the demo catalogue that ships with Reelmates">Demo catalogue</span> : null}
+      {data.devMailbox ? (
+        <Link to="/dev/mailbox" className="rounded border px-1.5 py-0.5 hover:text-foreground" title="Mails are kept in the dev mailbox instead of being sent">
+          Dev mailbox
+        </Link>
+      ) : null}
+    </span>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="mt-16 border-t bg-muted/40 pb-20 md:pb-0">
@@ -83,7 +106,10 @@ export function Footer() {
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} Reelmates. All rights reserved.</p>
+          <p className="flex flex-wrap items-center gap-3">
+            <span>© {new Date().getFullYear()} Reelmates. All rights reserved.</span>
+            <OfflineBadges />
+          </p>
           <p className="flex items-center gap-2">
             <span className="rounded bg-[#0d253f] px-1.5 py-0.5 font-bold text-[#01b4e4]">TMDB</span>
             This product uses the TMDB API but is not endorsed or certified by TMDB.

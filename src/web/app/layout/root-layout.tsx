@@ -7,6 +7,7 @@ import { ScrollMemory } from '@/components/layout/scroll-memory';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
 import { useSignupHash } from '@/features/auth/use-signup-hash';
+import { useTrialReminder } from '@/features/auth/use-trial-reminder';
 import { useTheme } from '@/lib/theme';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -16,6 +17,7 @@ export function RootLayout() {
   const { theme } = useTheme();
   const { pathname } = useLocation();
   useSignupHash();
+  useTrialReminder();
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
@@ -29,7 +31,7 @@ export function RootLayout() {
       </main>
       <Footer />
       {user && pathname !== '/auth' ? <BottomTabs /> : null}
-      <BackToTop />
+      <BackToTop threshold={/^\/(discover|details)(\/|$)/.test(pathname) ? 400 : 300} />
       <ScrollMemory />
       <Toaster richColors closeButton position="top-center" theme={theme} />
     </div>

@@ -9,4 +9,3 @@ export const DetailsPlaceholder = () => <ComingSoon title="Title details" what="
 export const ProfilePlaceholder = () => <ComingSoon title="Profile" what="Favorites, watchlist, followers and what someone is watching." />;
 export const MessagesPlaceholder = () => <ComingSoon title="Messages" what="Your conversations with other Reelmates." />;
 export const NotificationsPlaceholder = () => <ComingSoon title="Notifications" what="Follows, messages, matches and forum activity." />;
-export const SettingsPlaceholder = () => <ComingSoon title="Settings" what="Your account, profile, privacy and notification settings." />;

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, api } from '@/lib/api';
 import { passwordProblems } from '@shared/accounts';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '@/components/forms/password-checklist';
 import { sessionQuery } from './session';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired.';

@@ -10,6 +10,8 @@ export const sessionQuery = queryOptions({
   queryFn: () => api<SessionData>('/api/session'),
   staleTime: 60_000,
   retry: 1,
+  // Access (subscription, trial) is rechecked when the tab becomes visible again.
+  refetchOnWindowFocus: 'always',
 });
 
 /** Who is signed in (null when nobody), with their access flags. */

@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, api } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { missingPasswordRules, passwordProblems, usernameProblems } from '@shared/accounts';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '@/components/forms/password-checklist';
 import { type Availability, useUsernameAvailability } from './use-username-availability';
 
 function AvailabilityText({ a }: { a: Availability }) {

@@ -1,0 +1,171 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import {
+  type MediaType,
+  type Page,
+  RECOMMENDATION_PAGE_LIMIT,
+  type SeasonDetails,
+  SUGGESTION_MIN_LENGTH,
+  type TitleDetails,
+  type TitleSummary,
+  type WatchProvider,
+} from '@shared/catalogue';
+import type { ProfileSearchResult } from '@shared/profiles';
+import { type AdvancedFilters, discoverApiParams } from './advanced-filters';
+import { type DiscoverState, type GridRequest, gridRequests, matchesFilters } from './discover-params';
+import { emptyPage, mergePages, nextPageParam } from './title-list';
+
+/** Fetchers, query options and hooks of the titles feature. Every query key starts from `titleKeys`. */
+
+const FIVE_MINUTES = 5 * 60_000;
+const ONE_DAY = 24 * 60 * 60_000;
+const norm = (q: string) => q.trim().toLowerCase();
+
+export const titleKeys = {
+  all: ['titles'] as const,
+  grid: (state: DiscoverState) => [...titleKeys.all, 'grid', { ...state, q: norm(state.q) }] as const,
+  search: (type: MediaType, q: string) => [...titleKeys.all, 'search', type, norm(q)] as const,
+  suggestion: (q: string) => [...titleKeys.all, 'suggestion', norm(q)] as const,
+  people: (q: string) => [...titleKeys.all, 'people', norm(q)] as const,
+  providers: (type: MediaType) => [...titleKeys.all, 'providers', type] as const,
+  advanced: (filters: AdvancedFilters) => [...titleKeys.all, 'advanced', filters] as const,
+  details: (type: MediaType, id: number) => [...titleKeys.all, 'details', type, id] as const,
+  season: (id: number, season: number) => [...titleKeys.all, 'season', id, season] as const,
+  recommendations: (type: MediaType, id: number) => [...titleKeys.all, 'recommendations', type, id] as const,
+};
+
+type Params = URLSearchParams | Record<string, string>;
+const catalogue = <T>(path: string, params: Params, signal?: AbortSignal) => api<T>(`/api/catalogue/${path}?${new URLSearchParams(params)}`, { signal });
+
+// ---- Fetchers ----
+
+export const searchTitles = (type: MediaType, q: string, page: number, signal?: AbortSignal) =>
+  catalogue<Page<TitleSummary>>('search', { q: q.trim(), type, page: String(page) }, signal);
+
+export const fetchDetails = (type: MediaType, id: number, signal?: AbortSignal) => api<TitleDetails>(`/api/catalogue/titles/${type}/${id}`, { signal });
+
+export async function fetchSeason(id: number, season: number, signal?: AbortSignal): Promise<SeasonDetails> {
+  try {
+    return await api<SeasonDetails>(`/api/catalogue/tv/${id}/seasons/${season}`, { signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new Error('Failed to fetch season details.', { cause: error });
+  }
+}
+
+function fetchGridRequest(r: GridRequest, page: number, signal?: AbortSignal): Promise<Page<TitleSummary>> {
+  const p = String(page);
+  switch (r.kind) {
+    case 'search':
+      return searchTitles(r.type, r.q, page, signal);
+    case 'trending':
+      return catalogue('trending', { type: r.type, page: p }, signal);
+    case 'popular':
+      return catalogue('popular', { type: r.type, page: p }, signal);
+    case 'discover': {
+      const params = new URLSearchParams({ type: r.type, page: p });
+      if (r.genre !== null) params.set('genres', String(r.genre));
+      if (r.certification) params.set('certification', r.certification);
+      return catalogue('discover', params, signal);
+    }
+  }
+}
+
+/** One page of the /discover grid: its lists fetched together, merged, then filtered where the server could not. */
+export async function fetchGridPage(state: DiscoverState, page: number, signal?: AbortSignal): Promise<Page<TitleSummary>> {
+  const { requests, filterHere } = gridRequests(state);
+  if (!requests.length) return emptyPage(page);
+  const merged = mergePages(await Promise.all(requests.map((r) => fetchGridRequest(r, page, signal))), page);
+  return filterHere ? { ...merged, results: merged.results.filter((t) => matchesFilters(t, state.genre, state.rating)) } : merged;
+}
+
+// ---- Query options ----
+
+export const gridQueryOptions = (state: DiscoverState) =>
+  infiniteQueryOptions({
+    queryKey: titleKeys.grid(state),
+    queryFn: ({ pageParam, signal }) => fetchGridPage(state, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextPageParam(last),
+    staleTime: FIVE_MINUTES,
+  });
+
+export const searchQueryOptions = (type: MediaType, q: string) =>
+  infiniteQueryOptions({
+    queryKey: titleKeys.search(type, q),
+    queryFn: ({ pageParam, signal }) => searchTitles(type, q, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextPageParam(last),
+    staleTime: FIVE_MINUTES,
+    enabled: q.trim().length > 0,
+  });
+
+/** Advanced Discovery results are kept 5 minutes (spec 001 §7). */
+export const advancedQueryOptions = (filters: AdvancedFilters) =>
+  infiniteQueryOptions({
+    queryKey: titleKeys.advanced(filters),
+    queryFn: ({ pageParam, signal }) => catalogue<Page<TitleSummary>>('discover', discoverApiParams(filters, pageParam), signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextPageParam(last),
+    staleTime: FIVE_MINUTES,
+    gcTime: FIVE_MINUTES,
+  });
+
+export const detailsQueryOptions = (type: MediaType, id: number) =>
+  queryOptions({ queryKey: titleKeys.details(type, id), queryFn: ({ signal }) => fetchDetails(type, id, signal), staleTime: FIVE_MINUTES });
+
+/** Season data is kept 24 hours (spec 001 §9). */
+export const seasonQueryOptions = (id: number, season: number) =>
+  queryOptions({ queryKey: titleKeys.season(id, season), queryFn: ({ signal }) => fetchSeason(id, season, signal), staleTime: ONE_DAY, gcTime: ONE_DAY, retry: 1 });
+
+/** Related titles: page by page, at most 5 pages (spec 001 §9). */
+export const recommendationsQueryOptions = (type: MediaType, id: number) =>
+  infiniteQueryOptions({
+    queryKey: titleKeys.recommendations(type, id),
+    queryFn: ({ pageParam, signal }) => catalogue<Page<TitleSummary>>(`titles/${type}/${id}/recommendations`, { page: String(pageParam) }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextPageParam(last, RECOMMENDATION_PAGE_LIMIT),
+    staleTime: FIVE_MINUTES,
+  });
+
+// ---- Hooks ----
+
+export const useDiscoverGrid = (state: DiscoverState) => useInfiniteQuery(gridQueryOptions(state));
+export const useTitleSearch = (type: MediaType, q: string, enabled = true) => useInfiniteQuery({ ...searchQueryOptions(type, q), enabled: enabled && q.trim().length > 0 });
+export const useAdvancedResults = (filters: AdvancedFilters) => useInfiniteQuery(advancedQueryOptions(filters));
+export const useTitleDetails = (type: MediaType, id: number) => useQuery(detailsQueryOptions(type, id));
+export const useSeason = (id: number, season: number) => useQuery(seasonQueryOptions(id, season));
+export const useRelatedTitles = (type: MediaType, id: number, enabled: boolean) => useInfiniteQuery({ ...recommendationsQueryOptions(type, id), enabled });
+
+/** "Did you mean": only asked for queries of 3 or more characters. */
+export function useSuggestion(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: titleKeys.suggestion(query),
+    queryFn: ({ signal }) => catalogue<{ suggestion: string | null }>('suggest', { q: query }, signal),
+    enabled: query.length >= SUGGESTION_MIN_LENGTH,
+    staleTime: FIVE_MINUTES,
+    select: (data) => data.suggestion,
+  });
+}
+
+export function useProviders(type: MediaType) {
+  return useQuery({
+    queryKey: titleKeys.providers(type),
+    queryFn: ({ signal }) => catalogue<{ providers: WatchProvider[] }>('providers', { type }, signal),
+    staleTime: ONE_DAY,
+    select: (data) => data.providers,
+  });
+}
+
+/** People by username or name: 10 results, no paging. */
+export function usePeopleSearch(q: string, enabled = true) {
+  const query = q.trim().slice(0, 50); // the people search takes at most 50 characters
+  return useQuery({
+    queryKey: titleKeys.people(query),
+    queryFn: ({ signal }) => api<{ results: ProfileSearchResult[] }>(`/api/profiles/search?${new URLSearchParams({ q: query })}`, { signal }),
+    enabled: enabled && query.length > 0,
+    staleTime: 30_000,
+    select: (data) => data.results,
+  });
+}

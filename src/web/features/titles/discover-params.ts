@@ -1,0 +1,95 @@
+import { ALL_CERTIFICATIONS, certificationsFor, genresFor, type MediaType, remapGenre, type TitleSummary } from '@shared/catalogue';
+
+/** The /discover grid's state, kept in the URL query: ?type=&mode=&q=&genre=&rating= (defaults omitted). */
+export const CONTENT_TYPES = ['all', 'movie', 'tv'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export const MODES = ['discover', 'trending', 'popular'] as const;
+export type DiscoverMode = (typeof MODES)[number];
+
+export interface DiscoverState {
+  type: ContentType;
+  mode: DiscoverMode;
+  q: string;
+  genre: number | null;
+  /** US certification, e.g. PG-13 or TV-MA. */
+  rating: string | null;
+}
+
+export const DEFAULT_DISCOVER: DiscoverState = { type: 'all', mode: 'discover', q: '', genre: null, rating: null };
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback);
+
+export const ratingsFor = (type: ContentType): readonly string[] => (type === 'all' ? ALL_CERTIFICATIONS : certificationsFor(type));
+
+/** Reads the state from the query; unknown or mismatched values fall back to their defaults. */
+export function parseDiscoverParams(params: URLSearchParams): DiscoverState {
+  const type = oneOf(CONTENT_TYPES, params.get('type'), 'all');
+  const mode = oneOf(MODES, params.get('mode'), 'discover');
+  const genreId = Number(params.get('genre'));
+  const genre = genresFor(type).some((g) => g.id === genreId) ? genreId : null;
+  const ratingParam = params.get('rating');
+  const rating = ratingParam && ratingsFor(type).includes(ratingParam) ? ratingParam : null;
+  return { type, mode, q: params.get('q') ?? '', genre, rating };
+}
+
+export function discoverSearchParams(state: DiscoverState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.type !== 'all') params.set('type', state.type);
+  if (state.mode !== 'discover') params.set('mode', state.mode);
+  if (state.q.trim()) params.set('q', state.q);
+  if (state.genre !== null) params.set('genre', String(state.genre));
+  if (state.rating) params.set('rating', state.rating);
+  return params;
+}
+
+/** Spec 001 §2: the rating filter resets; the genre maps to its movie/TV equivalent or clears. */
+export function switchContentType(state: DiscoverState, to: ContentType): DiscoverState {
+  let genre: number | null = null;
+  if (state.genre !== null) {
+    genre = to === 'all' ? (genresFor('all').some((g) => g.id === state.genre) ? state.genre : null) : remapGenre(state.genre, to);
+  }
+  return { ...state, type: to, rating: null, genre };
+}
+
+/** Spec 001 §2: switching mode clears the search text. */
+export const switchMode = (state: DiscoverState, mode: DiscoverMode): DiscoverState => ({ ...state, mode, q: '' });
+
+export const clearFilters = (state: DiscoverState): DiscoverState => ({ ...state, q: '', genre: null, rating: null });
+
+export const hasFilters = (state: DiscoverState) => !!state.q.trim() || state.genre !== null || state.rating !== null;
+
+export type GridRequest =
+  | { kind: 'search'; type: MediaType; q: string }
+  | { kind: 'trending'; type: ContentType }
+  | { kind: 'popular'; type: MediaType }
+  | { kind: 'discover'; type: MediaType; genre: number | null; certification: string | null };
+
+const typesOf = (type: ContentType): MediaType[] => (type === 'all' ? ['movie', 'tv'] : [type]);
+
+/**
+ * Which catalogue lists make up the grid. A search wins over the mode; Discover filters on the server
+ * (All with no filter shows trending); trending, popular and search results are filtered here.
+ */
+export function gridRequests(state: DiscoverState): { requests: GridRequest[]; filterHere: boolean } {
+  const q = state.q.trim();
+  if (q) return { requests: typesOf(state.type).map((type) => ({ kind: 'search', type, q })), filterHere: true };
+  if (state.mode === 'trending') return { requests: [{ kind: 'trending', type: state.type }], filterHere: true };
+  if (state.mode === 'popular') return { requests: typesOf(state.type).map((type) => ({ kind: 'popular', type })), filterHere: true };
+  if (state.type === 'all' && state.genre === null && state.rating === null) return { requests: [{ kind: 'trending', type: 'all' }], filterHere: false };
+  const requests: GridRequest[] = [];
+  for (const type of typesOf(state.type)) {
+    if (state.rating && !certificationsFor(type).includes(state.rating)) continue;
+    const genre = state.genre === null ? null : remapGenre(state.genre, type);
+    if (state.genre !== null && genre === null) continue;
+    requests.push({ kind: 'discover', type, genre, certification: state.rating });
+  }
+  return { requests, filterHere: false };
+}
+
+/** A title matches the chosen genre (or its movie/TV equivalent) and certification. */
+export function matchesFilters(title: TitleSummary, genre: number | null, rating: string | null): boolean {
+  if (rating && title.certification !== rating) return false;
+  if (genre === null) return true;
+  const equivalent = remapGenre(genre, title.mediaType);
+  return title.genreIds.includes(genre) || (equivalent !== null && title.genreIds.includes(equivalent));
+}

@@ -1,0 +1,76 @@
+import { Star } from 'lucide-react';
+import { type MouseEvent, type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
+import type { TitleSummary } from '@shared/catalogue';
+import { Poster } from './poster';
+import { detailsPath } from './title-list';
+
+/** Cards show at most two genres (spec 001 §2). */
+const CARD_GENRES = 2;
+
+/**
+ * A title in a grid: poster, certification, up to 2 genres, title, year and rating, linking to its details.
+ * `actions` is the slot for the favorite, watchlist and rate buttons (they arrive with their issues);
+ * it sits outside the link so its buttons stay separate tab stops.
+ */
+export function TitleCard({
+  title,
+  actions,
+  onNavigate,
+  className,
+}: {
+  title: TitleSummary;
+  actions?: ReactNode;
+  /** Called on a plain click before the link navigates; call event.preventDefault() to navigate yourself. */
+  onNavigate?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  className?: string;
+}) {
+  const nameId = useId();
+  const metaId = useId();
+  const genres = title.genres.slice(0, CARD_GENRES);
+  return (
+    <article className={cn('group relative flex flex-col', className)}>
+      <Link
+        to={detailsPath(title)}
+        onClick={onNavigate}
+        aria-labelledby={nameId}
+        aria-describedby={metaId}
+        className="flex flex-1 flex-col rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      >
+        <div className="relative">
+          <Poster src={title.posterUrl} title={title.title} className="shadow-sm transition-transform duration-200 group-hover:scale-[1.02]" />
+          {title.certification ? (
+            <Badge variant="secondary" className="absolute top-2 left-2 bg-background/85 backdrop-blur" aria-label={`Rated ${title.certification}`}>
+              {title.certification}
+            </Badge>
+          ) : null}
+        </div>
+        <div className="mt-2 flex flex-1 flex-col gap-1 px-0.5">
+          <h3 id={nameId} className="line-clamp-2 text-sm leading-snug font-semibold group-hover:text-primary">
+            {title.title}
+          </h3>
+          <p id={metaId} className="flex items-center gap-2 text-xs text-muted-foreground">
+            <span>{title.year ?? 'TBA'}</span>
+            <span className="inline-flex items-center gap-0.5" aria-label={`Rated ${title.voteAverage.toFixed(1)} out of 10`}>
+              <Star className="size-3 fill-amber-400 text-amber-400" aria-hidden />
+              {title.voteAverage.toFixed(1)}
+            </span>
+            <span className="sr-only">{title.mediaType === 'tv' ? 'TV show' : 'Movie'}</span>
+          </p>
+          {genres.length ? (
+            <ul className="flex flex-wrap gap-1" aria-label="Genres">
+              {genres.map((g) => (
+                <li key={g} className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-muted-foreground">
+                  {g}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </Link>
+      {actions ? <div className="absolute top-2 right-2 flex flex-col gap-1">{actions}</div> : null}
+    </article>
+  );
+}
