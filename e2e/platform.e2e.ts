@@ -45,6 +45,22 @@ describe('platform, as a visitor sees it', () => {
     }
   });
 
+  it('sends the page security headers with the app, static files and client routes', async () => {
+    for (const path of ['/', '/nope', '/theme-init.js']) {
+      const res = await fetch(`${server.url}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('strict-transport-security')).toBeNull(); // only in production
+    }
+    const asset = (await (await fetch(server.url)).text()).match(/\/assets\/[^"]+\.js/)![0];
+    const cached = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    expect(cached.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it('keeps the theme choice across a reload', async () => {
     const context = await browser.newContext({ colorScheme: 'light' });
     const { page, watch } = await watchedPage(context);

@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { metaRoutes } from './modules/meta/routes';
+import { profileRoutes } from './modules/profiles/routes';
 import { supportRoutes } from './modules/support/routes';
 import { titleRoutes } from './modules/titles/routes';
 
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   api.route('/', metaRoutes(deps));
   api.route('/', supportRoutes(deps));
   api.route('/', accountRoutes(deps));
+  api.route('/', profileRoutes(deps));
   api.route('/', ownAccountRoutes(deps));
   api.route('/', titleRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));

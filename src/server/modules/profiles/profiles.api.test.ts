@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, user, userRoles } from '../../db/schema';
+import { signUpVerified } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function idOf(email: string) {
+  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row!.id;
+}
+
+describe('profile API', () => {
+  it('shows another user the public header only: no e-mail, no settings, no ban data', async () => {
+    const owner = await signUpVerified(t, { fullName: 'Olive Owner' });
+    const other = await signUpVerified(t);
+    const id = await idOf(owner.email);
+    await t.deps.database.db
+      .update(profiles)
+      .set({ currentlyWatchingMediaId: 550, currentlyWatchingMediaType: 'movie', currentlyWatchingTitle: 'Fight Club', currentlyWatchingSetAt: new Date() })
+      .where(eq(profiles.id, id));
+
+    const seen = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: other.cookie } })).json();
+    expect(seen).toMatchObject({ id, fullName: 'Olive Owner', isOwn: false, foundingMember: true, visible: { favorites: true, watchlist: true, currentlyWatching: true, forums: false } });
+    expect(seen.currentlyWatching.title).toBe('Fight Club');
+    const text = JSON.stringify(seen);
+    for (const secret of [owner.email, 'notifyOn', 'isBanned', 'banReason', 'favoriteGenres', 'lastBoostUsedAt']) expect(text).not.toContain(secret);
+
+    const own = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: owner.cookie } })).json();
+    expect(own).toMatchObject({ isOwn: true, notifyOnFollow: 'both', showFavorites: true, favoriteGenres: [] });
+    expect(JSON.stringify(own)).not.toContain(owner.email);
+
+    const byName = await (await t.request(`/api/profiles/by-username/${owner.username.toUpperCase()}`)).json();
+    expect(byName.id).toBe(id);
+  });
+
+  it('hides private sections from others, not from the owner or an admin', async () => {
+    const owner = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const admin = await signUpVerified(t);
+    const id = await idOf(owner.email);
+    await t.deps.database.db.insert(userRoles).values({ userId: await idOf(admin.email), role: 'admin' });
+    await t.deps.database.db
+      .update(profiles)
+      .set({ isPrivate: true, currentlyWatchingMediaId: 1396, currentlyWatchingMediaType: 'tv', currentlyWatchingTitle: 'Breaking Bad', currentlyWatchingSetAt: new Date() })
+      .where(eq(profiles.id, id));
+    const seen = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: other.cookie } })).json();
+    expect(seen.visible).toEqual({ favorites: false, watchlist: false, currentlyWatching: false, forums: false });
+    expect(seen.currentlyWatching).toBeNull();
+    const guest = await (await t.request(`/api/profiles/${id}`)).json();
+    expect(guest.currentlyWatching).toBeNull();
+    const asAdmin = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: admin.cookie } })).json();
+    expect(asAdmin.currentlyWatching.title).toBe('Breaking Bad');
+
+    await t.deps.database.db.update(profiles).set({ isPrivate: false, showWatchlist: false }).where(eq(profiles.id, id));
+    const partly = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: other.cookie } })).json();
+    expect(partly.visible).toMatchObject({ favorites: true, watchlist: false, currentlyWatching: true });
+  });
+
+  it('answers 404 for unknown, unverified and banned users', async () => {
+    expect((await t.request('/api/profiles/nobody')).status).toBe(404);
+    const banned = await signUpVerified(t);
+    const id = await idOf(banned.email);
+    await t.deps.database.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, id));
+    const res = await t.request(`/api/profiles/${id}`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.message).toBe('Profile not found');
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax', async () => {
+    const u = await signUpVerified(t);
+    const res = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: u.email, password: u.password } });
+    const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token'))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // only in production, over HTTPS
+  });
+});
