@@ -142,3 +142,26 @@ describe('settings, account part', () => {
     await context.close();
   });
 });
+
+describe('redirects for signed-in users', () => {
+  it('sends old and alternative routes to their canonical pages', async () => {
+    const user = uniqueUser('nav');
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context, { allowConsoleErrors: expected4xx });
+    await signUpInBrowser(page, server.url, user);
+    await verifyViaMailbox(page, server.url, user.email);
+    const cases: [string, string][] = [
+      ['/messages/abc123', '/messages?conversation_with=abc123'],
+      ['/message/abc123', '/messages?conversation_with=abc123'],
+      ['/advanced-discovery?type=tv', '/advanced-discover?type=tv'],
+      ['/movie/550', '/details/movie/550'],
+      ['/tv/1396', '/details/tv/1396'],
+      ['/', '/discover'],
+    ];
+    for (const [from, to] of cases) {
+      await page.goto(`${server.url}${from}`);
+      await page.waitForURL((url) => url.pathname + url.search === to);
+    }
+    await context.close();
+  });
+});

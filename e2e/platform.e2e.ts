@@ -136,3 +136,33 @@ describe('platform, as an operator sees it', () => {
     expect(again.output()).not.toMatch(/error/i);
   });
 });
+
+describe('navigation', () => {
+  it('restores the scroll position on back, and starts a new page at the top', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 700 } });
+    const { page, watch } = await watchedPage(context);
+    await page.goto(`${server.url}/help-center`);
+    await page.getByRole('heading', { name: 'Help Center' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForTimeout(200);
+    await page.getByRole('navigation', { name: 'Product' }).getByRole('link', { name: 'Pricing' }).click();
+    await page.getByRole('heading', { name: 'Plans' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Help Center' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(850);
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends visitors of protected pages to /auth', async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    for (const path of ['/discover', '/settings', '/messages/someone']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/auth');
+    }
+    await context.close();
+  });
+});

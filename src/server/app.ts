@@ -4,7 +4,6 @@ import { errorResponse, handleError } from './http/errors';
 import { createRouter } from './http/openapi';
 import { requestLog } from './http/request-log';
 import { sameOriginGuard } from './http/security';
-import { webAppMiddleware } from './http/web-app';
 import { authHandler } from './modules/accounts/auth-handler';
 import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { accountRoutes } from './modules/accounts/routes';
@@ -15,12 +14,8 @@ import { profileRoutes } from './modules/profiles/routes';
 import { supportRoutes } from './modules/support/routes';
 import { titleRoutes } from './modules/titles/routes';
 
-export interface CreateAppOptions {
-  /** The built web app (dist/web); without it only the API is served. */
-  webDist?: string;
-}
-
-export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+/** The API. The built web app is served in front of it by http/server.ts. */
+export function createApp(deps: AppDeps) {
   const { config } = deps;
   const app = createRouter();
 
@@ -33,8 +28,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     }
     return next();
   });
-  // The web app first: its files are answered from memory without the API's middleware.
-  if (options.webDist) app.use('*', webAppMiddleware(options.webDist));
   app.use('/api/*', sameOriginGuard(config.appUrl));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,

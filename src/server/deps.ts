@@ -4,6 +4,7 @@ import type { Catalogue } from './integrations/catalogue';
 import type { MailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
+import type { HealthProbe } from './modules/health/probe';
 
 /** Everything a module may use. Built once in index.ts (or by a test) and passed to createApp. */
 export interface AppDeps {
@@ -13,4 +14,5 @@ export interface AppDeps {
   mail: MailOutbox;
   auth: Auth;
   catalogue: Catalogue;
+  health: HealthProbe;
 }

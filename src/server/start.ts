@@ -5,10 +5,11 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import type { AppDeps } from './deps';
 import { createHttpServer } from './http/server';
-import { findWebDist } from './http/web-app';
+import { findWebDist, WebAssets } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
 import { createCatalogue } from './integrations/catalogue';
+import { HealthProbe } from './modules/health/probe';
 import { createAuth } from './modules/accounts/auth';
 
 export interface RunningServer {
@@ -20,7 +21,7 @@ export interface RunningServer {
 /** Opens the database, migrates it, starts the workers and listens. Used by index.ts and tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, onIdleError: (err) => logger.warn({ err }, 'idle database connection lost') } : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
     await runMigrations(database);
@@ -31,11 +32,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const mail = createMailOutbox(config, database.db, logger);
   const auth = createAuth({ config, database, mail, logger });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database) };
   const webDist = findWebDist();
-  const app = createApp(deps, { webDist });
+  const app = createApp(deps);
 
-  const server = createHttpServer(app, config);
+  const server = createHttpServer(app, config, { logger, health: deps.health, assets: webDist ? new WebAssets(webDist) : undefined });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { HealthProbe } from '../modules/health/probe';
 import { createHttpServer } from './server';
 
 let t: TestApp;
@@ -71,6 +72,21 @@ describe('HTTP platform', () => {
     expect(site.status).toBe(403);
     const same = await t.request('http://localhost/api/contact', { method: 'POST', json: body, headers: { origin: 'http://localhost' } });
     expect(same.status).toBe(201);
+  });
+
+  it('answers /api/health at the front door: 503 when the database is down, headers and id included', async () => {
+    const down = createHttpServer(t.app, t.deps.config, {
+      logger: t.deps.logger,
+      health: new HealthProbe({ ping: () => Promise.reject(new Error('connection refused')) }),
+    });
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const res = await fetch(`http://127.0.0.1:${(down.address() as AddressInfo).port}/api/health`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'degraded', database: 'down' });
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('x-request-id')).toMatch(/.+/);
+    down.closeAllConnections();
+    await new Promise((resolve) => down.close(resolve));
   });
 
   it('keeps a sane incoming request id and replaces a hostile one', async () => {

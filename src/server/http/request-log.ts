@@ -20,8 +20,10 @@ function requestLogger(root: Logger, reqId: string): RequestLogger {
 /** Gives each request an id (kept from X-Request-Id when sane) and logs one JSON line when it ends. */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // Behind createHttpServer the id is already settled and echoed; in-process (tests) we make one.
-    const incoming = c.req.header('x-request-id');
+    // Behind createHttpServer the id is already settled and echoed, and read from the raw Node
+    // request (c.req.header would build a whole Headers object); in-process (tests) we make one.
+    const raw = (c.env as { incoming?: { headers: Record<string, string | string[] | undefined> } } | undefined)?.incoming;
+    const incoming = raw ? (raw.headers['x-request-id'] as string | undefined) : c.req.header('x-request-id');
     const reqId = incoming && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const log = requestLogger(logger, reqId);
     c.set('requestId', reqId);

@@ -3,7 +3,10 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { HealthProbe } from '../modules/health/probe';
 import { securityHeaderList } from './security';
+import type { WebAssets } from './web-app';
 
 /**
  * The Node HTTP server around the app. Security headers are set here, on the raw response, so that
@@ -13,7 +16,11 @@ import { securityHeaderList } from './security';
  */
 export const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export function createHttpServer(app: Pick<Hono, 'fetch'>, config: Pick<Config, 'isProduction'>): http.Server {
+export function createHttpServer(
+  app: Pick<Hono, 'fetch'>,
+  config: Pick<Config, 'isProduction'>,
+  front?: FrontDoor,
+): http.Server {
   const pageHeaders = securityHeaderList({ hsts: config.isProduction });
   const apiHeaders = securityHeaderList({ hsts: config.isProduction, api: true });
   const listener = getRequestListener(app.fetch);
@@ -25,8 +32,47 @@ export function createHttpServer(app: Pick<Hono, 'fetch'>, config: Pick<Config, 
     const id = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers['x-request-id'] = id;
     res.setHeader('X-Request-Id', id);
+    if (front && answerAtFrontDoor(front, req, res, id)) return;
     void listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
   return server;
+}
+
+/**
+ * What is answered before the API stack: static files and client routes (the bulk of the
+ * traffic, needing none of the API's middleware), and the health check, which must stay cheap
+ * and answer even when the app is saturated, as a load balancer expects. Both still get the
+ * security headers and the request id above, and one log line.
+ */
+export interface FrontDoor {
+  logger: Logger;
+  assets?: WebAssets;
+  health?: HealthProbe;
+}
+
+function answerAtFrontDoor(front: FrontDoor, req: http.IncomingMessage, res: http.ServerResponse, reqId: string): boolean {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const started = performance.now();
+  if (pathname === '/api/health' && req.method === 'GET' && front.health) {
+    void front.health.check().then((state) => {
+      const code = state.status === 'ok' ? 200 : 503;
+      res.writeHead(code, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify(state));
+      logLine(front.logger, reqId, req.method, pathname, code, started);
+    });
+    return true;
+  }
+  if (pathname.includes('//')) return false; // the app redirects these
+  const asset = front.assets?.lookup(req.method, pathname);
+  if (!asset) return false;
+  const status = front.assets!.send(asset, req, res);
+  logLine(front.logger, reqId, req.method, pathname, status, started);
+  return true;
+}
+
+function logLine(logger: Logger, reqId: string, method: string | undefined, path: string, status: number, started: number) {
+  if (logger.isLevelEnabled('info')) logger.info({ reqId, method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
 }

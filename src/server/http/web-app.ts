@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** dist/web, found from this file whether it runs bundled (dist/server) or from source. */
 export function findWebDist(): string | undefined {
@@ -32,7 +31,7 @@ const TYPES: Record<string, string> = {
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
-interface Asset {
+export interface Asset {
   body: Bytes;
   gz?: Bytes;
   br?: Bytes;
@@ -71,27 +70,47 @@ function loadAssets(distDir: string): Map<string, Asset> {
 }
 
 /**
- * Serves the built web app from memory: every file is read once at start with its precompressed
- * .br/.gz twins, and every other GET outside /api gets index.html so client routes and reloads work.
+ * The built web app, served from memory: every file is read once at start with its precompressed
+ * .br/.gz twins, and every other GET outside /api gets index.html so client routes and reloads
+ * work. It answers on the raw Node response, in front of the API's middleware: static files are
+ * the bulk of the traffic and need none of it.
  */
-export function webAppMiddleware(distDir: string): MiddlewareHandler<AppEnv> {
-  const assets = loadAssets(distDir);
-  const index = assets.get('/index.html');
-  if (!index) throw new Error(`${distDir} has no index.html`);
-  return async (c, next) => {
-    const method = c.req.method;
-    const pathname = c.req.path;
-    if ((method !== 'GET' && method !== 'HEAD') || pathname.startsWith('/api/')) return next();
-    const asset = assets.get(pathname) ?? (pathname.startsWith('/assets/') ? undefined : index);
-    if (!asset) return next();
-    if (c.req.header('if-none-match') === asset.etag) {
-      return c.body(null, 304, { ETag: asset.etag, 'Cache-Control': asset.cacheControl });
+export class WebAssets {
+  private readonly assets: Map<string, Asset>;
+  private readonly index: Asset;
+
+  constructor(distDir: string) {
+    this.assets = loadAssets(distDir);
+    const index = this.assets.get('/index.html');
+    if (!index) throw new Error(`${distDir} has no index.html`);
+    this.index = index;
+  }
+
+  /** The asset for a path, or undefined when the path is not the web app's (API, missing asset). */
+  lookup(method: string | undefined, pathname: string): Asset | undefined {
+    if ((method !== 'GET' && method !== 'HEAD') || pathname.startsWith('/api/') || pathname === '/api') return undefined;
+    return this.assets.get(pathname) ?? (pathname.startsWith('/assets/') ? undefined : this.index);
+  }
+
+  /** Writes the asset; returns the status sent. */
+  send(asset: Asset, req: IncomingMessage, res: ServerResponse): number {
+    if (req.headers['if-none-match'] === asset.etag) {
+      res.writeHead(304, { ETag: asset.etag, 'Cache-Control': asset.cacheControl });
+      res.end();
+      return 304;
     }
-    const accept = c.req.header('accept-encoding') ?? '';
+    const accept = req.headers['accept-encoding'] ?? '';
     const [body, encoding] = asset.br && accept.includes('br') ? [asset.br, 'br'] : asset.gz && accept.includes('gzip') ? [asset.gz, 'gzip'] : [asset.body, undefined];
-    const headers: Record<string, string> = { 'Content-Type': asset.type, 'Cache-Control': asset.cacheControl, ETag: asset.etag, Vary: 'Accept-Encoding' };
+    const headers: Record<string, string | number> = {
+      'Content-Type': asset.type,
+      'Content-Length': body.byteLength,
+      'Cache-Control': asset.cacheControl,
+      ETag: asset.etag,
+      Vary: 'Accept-Encoding',
+    };
     if (encoding) headers['Content-Encoding'] = encoding;
-    if (method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(body, 200, headers);
-  };
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return 200;
+  }
 }

@@ -15,7 +15,7 @@ describe('renderPosterSvg', () => {
   it('sizes backdrops and profiles', () => {
     expect(renderPosterSvg('Breaking Bad', 2008, ['Drama'], 'backdrop')).toContain('width="1280" height="720"');
     const profile = renderPosterSvg('Bryan Cranston', null, [], 'profile');
-    expect(profile).toContain('width="185" height="278"');
+    expect(profile).toContain('width="185" height="185"');
     expect(profile).toContain('>BC<');
   });
 

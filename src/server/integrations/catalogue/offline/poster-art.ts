@@ -17,7 +17,7 @@ const PALETTES: readonly [string, string][] = [
 const SIZES: Record<ArtVariant, { width: number; height: number }> = {
   poster: { width: 500, height: 750 },
   backdrop: { width: 1280, height: 720 },
-  profile: { width: 185, height: 278 },
+  profile: { width: 185, height: 185 },
 };
 
 const SERIF = "Georgia, 'Times New Roman', serif";
@@ -76,12 +76,11 @@ export function renderPosterSvg(title: string, year: number | null, genreNames: 
 
   let body: string;
   if (variant === 'profile') {
-    const name = wrapText(title, 16, 2);
-    body =
-      `<circle cx="${w / 2}" cy="${h * 0.38}" r="${w * 0.3}" fill="#fff" fill-opacity="0.12"/>` +
-      `<text x="${w / 2}" y="${Math.round(h * 0.38 + 22)}" font-family="${SANS}" font-size="60" font-weight="600" fill="#fff" text-anchor="middle">${escapeXml(initials(title))}</text>` +
-      textBlock(name, w / 2, h - 40, w - 20, 18, 'middle').svg +
-      `<text x="${w / 2}" y="${h - 12}" font-family="${SANS}" font-size="9" fill="#fff" fill-opacity="0.6" text-anchor="middle">${MARK}</text>`;
+    // Square, initials only: pages crop it to a circle, and the name is printed beside it.
+    body = `<text x="${w / 2}" y="${Math.round(h / 2 + 21)}" font-family="${SANS}" font-size="60" font-weight="600" fill="#fff" text-anchor="middle">${escapeXml(initials(title))}</text>`;
+  } else if (variant === 'backdrop') {
+    // Behind the page's own title and poster: colour and shape only, no text to collide with.
+    body = `<text x="${w - pad}" y="${h - pad / 2}" font-family="${SANS}" font-size="22" fill="#fff" fill-opacity="0.45" text-anchor="end">${MARK}</text>`;
   } else {
     const poster = variant === 'poster';
     const lines = wrapText(title, poster ? 12 : 22, poster ? 5 : 3);
