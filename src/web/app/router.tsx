@@ -39,11 +39,11 @@ const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: 'discover', ...named(placeholders, 'DiscoverPlaceholder') },
-          { path: 'search', ...named(placeholders, 'SearchPlaceholder') },
-          { path: 'advanced-discover', ...named(placeholders, 'AdvancedDiscoverPlaceholder') },
+          { path: 'discover', ...page(() => import('@/features/titles/discover-page')) },
+          { path: 'search', ...page(() => import('@/features/titles/search-page')) },
+          { path: 'advanced-discover', ...page(() => import('@/features/titles/advanced-discover-page')) },
           { path: 'matches', ...named(placeholders, 'MatchesPlaceholder') },
-          { path: 'details/:type/:id', ...named(placeholders, 'DetailsPlaceholder') },
+          { path: 'details/:type/:id', ...page(() => import('@/features/titles/details-page')) },
           { path: 'profile', ...named(placeholders, 'ProfilePlaceholder') },
           { path: 'profile/:userId', ...named(placeholders, 'ProfilePlaceholder') },
           { path: 'settings', ...page(() => import('@/features/settings/settings-page')) },

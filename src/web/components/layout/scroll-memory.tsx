@@ -48,6 +48,7 @@ export function ScrollMemory() {
   const key = location.pathname + location.search;
   const keyRef = useRef(key);
   const firstRender = useRef(true);
+  const lastPath = useRef(location.pathname);
 
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
@@ -66,7 +67,11 @@ export function ScrollMemory() {
 
   useLayoutEffect(() => {
     keyRef.current = key;
+    const samePage = lastPath.current === location.pathname;
+    lastPath.current = location.pathname;
     if (EXCLUDED.some((r) => r.test(location.pathname))) return;
+    // A page that rewrites its own query (filters kept in the URL) stays where the user is.
+    if (navigationType === 'REPLACE' && samePage && !firstRender.current) return;
     // The first render of a page load counts as POP; only a reload or back/forward should restore.
     const isFirst = firstRender.current;
     firstRender.current = false;

@@ -42,7 +42,8 @@ export function TitleCard({
         <div className="relative">
           <Poster src={title.posterUrl} title={title.title} className="shadow-sm transition-transform duration-200 group-hover:scale-[1.02]" />
           {title.certification ? (
-            <Badge variant="secondary" className="absolute top-2 left-2 bg-background/85 backdrop-blur" aria-label={`Rated ${title.certification}`}>
+            <Badge variant="secondary" className="absolute top-2 left-2 bg-background/85 backdrop-blur">
+              <span className="sr-only">Rated </span>
               {title.certification}
             </Badge>
           ) : null}
@@ -53,8 +54,9 @@ export function TitleCard({
           </h3>
           <p id={metaId} className="flex items-center gap-2 text-xs text-muted-foreground">
             <span>{title.year ?? 'TBA'}</span>
-            <span className="inline-flex items-center gap-0.5" aria-label={`Rated ${title.voteAverage.toFixed(1)} out of 10`}>
+            <span className="inline-flex items-center gap-0.5">
               <Star className="size-3 fill-amber-400 text-amber-400" aria-hidden />
+              <span className="sr-only">Score </span>
               {title.voteAverage.toFixed(1)}
             </span>
             <span className="sr-only">{title.mediaType === 'tv' ? 'TV show' : 'Movie'}</span>

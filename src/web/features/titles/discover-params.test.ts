@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { TitleSummary } from '@shared/catalogue';
+import { clearFilters, DEFAULT_DISCOVER, discoverSearchParams, gridRequests, matchesFilters, parseDiscoverParams, switchContentType, switchMode } from './discover-params';
+
+const title = (over: Partial<TitleSummary>): TitleSummary => ({
+  id: 1, mediaType: 'movie', title: 'T', overview: '', posterUrl: null, backdropUrl: null, releaseDate: null, year: null,
+  voteAverage: 7, voteCount: 100, popularity: 1, genreIds: [], genres: [], certification: null, ...over,
+});
+
+describe('discover URL state', () => {
+  it('round-trips through the query and drops defaults', () => {
+    const state = { type: 'tv', mode: 'popular', q: 'bad', genre: 10765, rating: 'TV-MA' } as const;
+    const params = discoverSearchParams(state);
+    expect(params.toString()).toBe('type=tv&mode=popular&q=bad&genre=10765&rating=TV-MA');
+    expect(parseDiscoverParams(params)).toEqual(state);
+    expect(discoverSearchParams(DEFAULT_DISCOVER).toString()).toBe('');
+  });
+
+  it('ignores unknown values and ratings or genres of the other type', () => {
+    expect(parseDiscoverParams(new URLSearchParams('type=book&mode=x&genre=10765&rating=PG'))).toEqual({ ...DEFAULT_DISCOVER, genre: 10765, rating: 'PG' });
+    expect(parseDiscoverParams(new URLSearchParams('type=movie&genre=10765&rating=TV-MA'))).toEqual({ ...DEFAULT_DISCOVER, type: 'movie' });
+  });
+});
+
+describe('switching rules (spec 001 §2)', () => {
+  it('resets the rating and remaps the genre when the content type changes', () => {
+    const movie = { ...DEFAULT_DISCOVER, type: 'movie' as const, genre: 28, rating: 'PG-13' };
+    expect(switchContentType(movie, 'tv')).toMatchObject({ type: 'tv', genre: 10759, rating: null });
+    expect(switchContentType({ ...movie, genre: 878 }, 'tv').genre).toBe(10765);
+    expect(switchContentType({ ...movie, genre: 10752 }, 'tv').genre).toBe(10768);
+    expect(switchContentType({ ...movie, genre: 27 }, 'tv').genre).toBeNull(); // Horror has no TV twin
+    expect(switchContentType({ ...movie, type: 'tv', genre: 10762 }, 'movie').genre).toBeNull(); // Kids
+    expect(switchContentType({ ...movie, type: 'tv', genre: 10762 }, 'all').genre).toBe(10762);
+  });
+
+  it('clears the search text when the mode changes, and Clear Filters clears all filters', () => {
+    const s = { ...DEFAULT_DISCOVER, q: 'alien', genre: 27, rating: 'R' };
+    expect(switchMode(s, 'trending')).toEqual({ ...s, mode: 'trending', q: '' });
+    expect(clearFilters(s)).toEqual(DEFAULT_DISCOVER);
+  });
+});
+
+describe('grid requests', () => {
+  it('shows trending of both types for All in Discover mode without filters', () => {
+    expect(gridRequests(DEFAULT_DISCOVER)).toEqual({ requests: [{ kind: 'trending', type: 'all' }], filterHere: false });
+  });
+
+  it('asks discover of each type with its own genre id, only the type a rating belongs to', () => {
+    expect(gridRequests({ ...DEFAULT_DISCOVER, genre: 28 }).requests).toEqual([
+      { kind: 'discover', type: 'movie', genre: 28, certification: null },
+      { kind: 'discover', type: 'tv', genre: 10759, certification: null },
+    ]);
+    expect(gridRequests({ ...DEFAULT_DISCOVER, rating: 'TV-14' }).requests).toEqual([{ kind: 'discover', type: 'tv', genre: null, certification: 'TV-14' }]);
+    expect(gridRequests({ ...DEFAULT_DISCOVER, genre: 27, rating: 'TV-14' }).requests).toEqual([]);
+  });
+
+  it('searches both types for All and filters search, trending and popular here', () => {
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular', q: ' dune ' })).toEqual({
+      requests: [{ kind: 'search', type: 'movie', q: 'dune' }, { kind: 'search', type: 'tv', q: 'dune' }],
+      filterHere: true,
+    });
+    expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv', mode: 'popular' })).toEqual({ requests: [{ kind: 'popular', type: 'tv' }], filterHere: true });
+  });
+
+  it('matches a genre through its movie/TV equivalent and the certification exactly', () => {
+    expect(matchesFilters(title({ mediaType: 'tv', genreIds: [10759] }), 28, null)).toBe(true);
+    expect(matchesFilters(title({ genreIds: [35] }), 28, null)).toBe(false);
+    expect(matchesFilters(title({ certification: 'R' }), null, 'R')).toBe(true);
+    expect(matchesFilters(title({ certification: null }), null, 'R')).toBe(false);
+  });
+});

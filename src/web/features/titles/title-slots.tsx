@@ -1,0 +1,16 @@
+import type { TitleDetails } from '@shared/catalogue';
+
+/*
+ * Places kept free on the details page for features that arrive with their own issues.
+ * They render nothing until then; do not fill them here.
+ */
+
+/** Favorites (with rating and favorited-by count), watchlist and currently-watching actions go here. */
+export function TitleActionsSlot(_props: { title: TitleDetails }) {
+  return null;
+}
+
+/** The Discussions section (title and genre forums) goes here. */
+export function DiscussionsSlot(_props: { title: TitleDetails }) {
+  return null;
+}
