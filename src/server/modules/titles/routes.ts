@@ -13,6 +13,7 @@ import {
   searchQuerySchema,
   seasonParamsSchema,
   suggestQuerySchema,
+  titleProvidersQuerySchema,
   titleParamsSchema,
   trendingQuerySchema,
   typedPageQuerySchema,
@@ -47,6 +48,9 @@ const routes = {
   popular: get('/catalogue/popular', 'Popular titles', 'Page<TitleSummary>', { query: typedPageQuerySchema }),
   genres: get('/catalogue/genres', 'Genres of movies, TV, or both merged by name', '{ genres: Genre[] }', { query: genresQuerySchema }),
   providers: get('/catalogue/providers', 'US streaming providers', '{ providers: WatchProvider[] }', { query: typeQuerySchema }),
+  titleProviders: get('/catalogue/title-providers', 'Streaming providers (US, up to 5) of several titles, for content cards', '{ providers: Record<"movie:550", WatchProvider[]> }', {
+    query: titleProvidersQuerySchema,
+  }),
   details: get('/catalogue/titles/{type}/{id}', 'Title details', 'TitleDetails', { params: titleParamsSchema }),
   recommendations: get('/catalogue/titles/{type}/{id}/recommendations', 'Related titles (up to 5 pages)', 'Page<TitleSummary>', {
     params: titleParamsSchema,
@@ -121,6 +125,12 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
   router.openapi(routes.providers, async (c) => {
     const { type } = c.req.valid('query');
     return sendJson(c, (await service.cachedJson(`providers:${type}`, async () => ({ providers: await catalogue.getWatchProviders(type) })))!);
+  });
+
+  router.openapi(routes.titleProviders, async (c) => {
+    const titles = c.req.valid('query').titles;
+    const entries = await Promise.all(titles.map(async ({ type, id }) => [`${type}:${id}`, await service.streamingProviders(type, id)] as const));
+    return c.json({ providers: Object.fromEntries(entries) }, 200, { 'Cache-Control': PUBLIC_CACHE });
   });
 
   router.openapi(routes.details, async (c) => {

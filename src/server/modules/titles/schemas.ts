@@ -66,3 +66,27 @@ export const artParamsSchema = z.object({
   id: positiveId('id'),
   file: z.enum(['poster.svg', 'backdrop.svg', 'profile.svg'], { message: 'file must be poster.svg, backdrop.svg or profile.svg' }),
 });
+
+/** titles=movie:550,tv:1396 — the titles of one grid page (at most 40). */
+export const titleProvidersQuerySchema = z.object({
+  titles: z
+    .string()
+    .max(800)
+    .transform((raw, ctx) => {
+      const keys = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+      const parsed: { type: 'movie' | 'tv'; id: number }[] = [];
+      for (const key of keys) {
+        const m = /^(movie|tv):([1-9]\d{0,9})$/.exec(key);
+        if (!m) {
+          ctx.addIssue({ code: 'custom', message: `titles must look like movie:550,tv:1396 (got "${key.slice(0, 30)}")` });
+          return z.NEVER;
+        }
+        parsed.push({ type: m[1] as 'movie' | 'tv', id: Number(m[2]) });
+      }
+      if (parsed.length === 0 || parsed.length > 40) {
+        ctx.addIssue({ code: 'custom', message: 'titles must name 1 to 40 titles' });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+});

@@ -1,4 +1,4 @@
-import { didYouMean, type MediaType } from '../../../shared/catalogue';
+import { didYouMean, type MediaType, type WatchProvider } from '../../../shared/catalogue';
 import type { ArtKind, ArtSubject, Catalogue } from '../../integrations/catalogue/catalogue';
 import { TtlCache } from '../../integrations/catalogue/ttl-cache';
 
@@ -18,6 +18,7 @@ export class TitlesService {
   private readonly json = new TtlCache<string | null>(2000);
   private readonly art = new TtlCache<string | null>(500);
   private readonly suggestionPool = new TtlCache<string[]>(1);
+  private readonly cardProviders = new TtlCache<WatchProvider[]>(4000);
 
   constructor(readonly catalogue: Catalogue) {}
 
@@ -29,6 +30,24 @@ export class TitlesService {
       async () => {
         const value = await load();
         return value === null || value === undefined ? null : JSON.stringify(value);
+      },
+    );
+  }
+
+  /**
+   * Where a title streams in the US, for content cards: subscription services first, then rent and
+   * buy, without repeats, at most 5. From the title's details, which the catalogue caches.
+   */
+  streamingProviders(type: MediaType, id: number): Promise<WatchProvider[]> {
+    return this.cardProviders.getOrLoad(
+      `${type}:${id}`,
+      () => JSON_TTL_MS,
+      async () => {
+        const details = await this.catalogue.getDetails(type, id);
+        if (!details) return [];
+        const { flatrate, rent, buy } = details.watchProviders;
+        const seen = new Set<number>();
+        return [...flatrate, ...rent, ...buy].filter((p) => !seen.has(p.providerId) && seen.add(p.providerId)).slice(0, 5);
       },
     );
   }

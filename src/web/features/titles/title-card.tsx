@@ -3,7 +3,8 @@ import { type MouseEvent, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import type { TitleSummary } from '@shared/catalogue';
+import type { TitleSummary, WatchProvider } from '@shared/catalogue';
+import { CardProviders } from './card-providers';
 import { Poster } from './poster';
 import { detailsPath } from './title-list';
 
@@ -18,10 +19,13 @@ const CARD_GENRES = 2;
 export function TitleCard({
   title,
   actions,
+  providers,
   onNavigate,
   className,
 }: {
   title: TitleSummary;
+  /** Streaming services, when known (the offline catalogue has none). */
+  providers?: WatchProvider[];
   actions?: ReactNode;
   /** Called on a plain click before the link navigates; call event.preventDefault() to navigate yourself. */
   onNavigate?: (event: MouseEvent<HTMLAnchorElement>) => void;
@@ -70,6 +74,7 @@ export function TitleCard({
               ))}
             </ul>
           ) : null}
+          {providers?.length ? <CardProviders providers={providers} /> : null}
         </div>
       </Link>
       {actions ? <div className="absolute top-2 right-2 flex flex-col gap-1">{actions}</div> : null}

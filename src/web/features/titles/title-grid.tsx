@@ -7,6 +7,7 @@ import { ErrorState } from './query-states';
 import { TitleCard } from './title-card';
 import { TitleCardSkeleton } from './title-card-skeleton';
 import { titleKey } from './title-list';
+import { useCardProviders } from './use-card-providers';
 
 /** 2 columns on phones, 3 to 4 in between, 5 on desktop; `beside-panel` waits for wider screens to reach 5. */
 const COLUMNS = {
@@ -50,6 +51,7 @@ export function TitleGrid({
   columns?: keyof typeof COLUMNS;
   className?: string;
 }) {
+  const providers = useCardProviders(titles);
   if (isPending) {
     return (
       <div className={cn(COLUMNS[columns], className)} aria-busy="true">
@@ -70,7 +72,7 @@ export function TitleGrid({
         <ul className={COLUMNS[columns]} aria-label={label}>
           {titles.map((t) => (
             <li key={titleKey(t)} className="flex">
-              <TitleCard title={t} className="w-full" />
+              <TitleCard title={t} providers={providers.get(`${t.mediaType}:${t.id}`)} className="w-full" />
             </li>
           ))}
         </ul>

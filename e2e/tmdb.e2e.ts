@@ -1,0 +1,72 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeTmdb, startFakeTmdb } from '../src/server/integrations/catalogue/tmdb/fake-tmdb-server';
+import { launchBrowser, watchedPage } from './support/browser';
+import { signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
+import { type AppServer, startAppServer } from './support/server';
+
+// The real TMDB adapter, pointed at a local server that replays recorded TMDB responses.
+let tmdb: FakeTmdb;
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  tmdb = await startFakeTmdb();
+  const trending = {
+    page: 1,
+    total_pages: 1,
+    total_results: 2,
+    results: [
+      { id: 550, media_type: 'movie', title: 'Fight Club', overview: 'x', poster_path: '/p.jpg', backdrop_path: null, release_date: '1999-10-15', vote_average: 8.4, vote_count: 30000, popularity: 60, genre_ids: [18] },
+      { id: 1396, media_type: 'tv', name: 'Breaking Bad', overview: 'x', poster_path: '/b.jpg', backdrop_path: null, first_air_date: '2008-01-20', vote_average: 8.9, vote_count: 15000, popularity: 300, genre_ids: [18, 80] },
+    ],
+  };
+  tmdb.script('/3/trending/all/week', ...Array.from({ length: 20 }, () => ({ status: 200, body: trending })));
+  [server, browser] = await Promise.all([startAppServer({ env: { TMDB_API_KEY: 'test-key', TMDB_BASE_URL: tmdb.baseUrl } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await tmdb?.close();
+});
+
+// Poster images point at image.tmdb.org, which this machine cannot reach: those loads fail.
+const imageFailures = [/Failed to load resource/];
+
+describe('title details from TMDB', () => {
+  it('renders a movie and a series with certification, runtime, cast, seasons and providers', async () => {
+    const context = await browser.newContext();
+    const { page, watch } = await watchedPage(context, { allowConsoleErrors: imageFailures });
+    const user = uniqueUser('tmdb');
+    await signUpInBrowser(page, server.url, user);
+    await verifyViaMailbox(page, server.url, user.email);
+
+    // Cards of a list show where each title streams (the trending list is replayed with two known titles).
+    await page.goto(`${server.url}/discover`);
+    await page.getByRole('img', { name: 'Apple TV' }).first().waitFor();
+    expect(await page.getByRole('list', { name: 'Where to watch' }).count()).toBeGreaterThanOrEqual(2);
+
+    await page.goto(`${server.url}/details/movie/550`);
+    await page.getByRole('heading', { name: 'Fight Club', level: 1 }).waitFor();
+    const main = page.locator('main');
+    await main.getByText('2h 19m').waitFor();
+    await main.getByText('Rated R', { exact: true }).first().waitFor();
+    await main.getByText('Edward Norton').waitFor();
+    await main.getByText('Where to Watch').waitFor();
+    await main.getByText('Apple TV').first().waitFor();
+    expect(tmdb.requestsTo('/3/movie/550')).toHaveLength(1);
+    expect(tmdb.requestsTo('/3/movie/550')[0]!.query.get('append_to_response')).toContain('watch/providers');
+
+    await page.goto(`${server.url}/details/tv/1396`);
+    await page.getByRole('heading', { name: 'Breaking Bad', level: 1 }).waitFor();
+    await main.getByText('Rated TV-MA', { exact: true }).first().waitFor();
+    await main.getByText('Bryan Cranston').waitFor();
+    await main.getByRole('button', { name: /Season 1/ }).click();
+    await main.getByText('Pilot').waitFor();
+    await main.getByText('Amazon Video').first().waitFor();
+
+    expect(watch.externalRequests.every((url) => url.startsWith('https://image.tmdb.org/'))).toBe(true);
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
