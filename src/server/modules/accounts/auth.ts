@@ -14,8 +14,11 @@ import { claimFoundingSpot } from './founding';
 import { changeEmailMail, resetPasswordMail, verificationMail } from './mails';
 import { resolveAuthSecret } from './secret';
 
-const SIGN_IN_PER_ACCOUNT = 10;
-const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
+const PER_ACCOUNT_LIMITS: Record<string, { max: number; windowMs: number; message: string }> = {
+  '/sign-in/email': { max: 10, windowMs: 10 * 60 * 1000, message: 'Too many sign-in attempts for this account. Please wait a few minutes and try again.' },
+  '/request-password-reset': { max: 3, windowMs: 15 * 60 * 1000, message: 'A reset link was sent several times already. Please check your inbox and spam folder, or try again later.' },
+  '/send-verification-email': { max: 3, windowMs: 15 * 60 * 1000, message: 'A verification link was sent several times already. Please check your inbox and spam folder, or try again later.' },
+};
 
 /** The header our server sets with the client address it trusts (see routes: never the client's own). */
 export const CLIENT_IP_HEADER = 'x-reelmates-client-ip';
@@ -95,11 +98,13 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
     hooks: {
       // Ruling 3 on every path that sets a password, not just sign-up.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-in/email') {
-          // Per account, across instances: guessing one account's password from many addresses stops here.
+        const perAccount = PER_ACCOUNT_LIMITS[ctx.path];
+        if (perAccount) {
+          // Per account, across instances: guessing one account's password, or flooding one inbox
+          // with reset or verification mails, from many addresses stops here.
           const email = String(ctx.body?.email ?? '').trim().toLowerCase();
-          const wait = email ? await hitDbLimit(db, `sign-in:${email}`, SIGN_IN_PER_ACCOUNT, SIGN_IN_WINDOW_MS) : 0;
-          if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: 'Too many sign-in attempts for this account. Please wait a few minutes and try again.', code: 'RATE_LIMITED' });
+          const wait = email ? await hitDbLimit(db, `${ctx.path}:${email}`, perAccount.max, perAccount.windowMs) : 0;
+          if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: perAccount.message, code: 'RATE_LIMITED' });
         }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const problems = passwordProblems(String(ctx.body?.newPassword ?? ''));

@@ -27,6 +27,18 @@ describe('account security', () => {
     expect((await limited.json()).error.message).toBe('Too many sign-in attempts for this account. Please wait a few minutes and try again.');
   });
 
+  it('limits reset and verification mails per account, whatever the address', async () => {
+    const u = await signUpVerified(t);
+    const reset = () => t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: u.email, redirectTo: '/auth-password-reset' } });
+    expect([(await reset()).status, (await reset()).status, (await reset()).status]).toEqual([200, 200, 200]);
+    const limited = await reset();
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).error.message).toMatch(/^A reset link was sent several times already/);
+    const verify = () => t.request('/api/auth/send-verification-email', { method: 'POST', json: { email: u.email } });
+    for (let i = 0; i < 3; i++) await verify();
+    expect((await verify()).status).toBe(429);
+  });
+
   it('answers 429 to many sign-in attempts from one address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await signIn(`nobody${i}@example.com`, 'Wrong-Pass1!', '192.0.2.77')).status);
