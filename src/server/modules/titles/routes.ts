@@ -4,6 +4,7 @@ import type { ArtKind, Catalogue } from '../../integrations/catalogue/catalogue'
 import { CatalogueUnavailableError } from '../../integrations/catalogue/catalogue';
 import type { AppDeps } from '../../deps';
 import { errorResponse, handleError } from '../../http/errors';
+import { sendJsonText } from '../../http/json-text';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import {
   artParamsSchema,
@@ -61,7 +62,7 @@ const routes = {
 };
 
 function sendJson(c: Context, text: string) {
-  return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': PUBLIC_CACHE });
+  return sendJsonText(c, text, { 'Cache-Control': PUBLIC_CACHE });
 }
 
 /** Mounted under /api by the app. */
