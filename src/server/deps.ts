@@ -5,6 +5,7 @@ import type { MailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
 import type { HealthProbe } from './modules/health/probe';
+import type { EventBus } from './realtime/bus';
 
 /** Everything a module may use. Built once in index.ts (or by a test) and passed to createApp. */
 export interface AppDeps {
@@ -15,4 +16,6 @@ export interface AppDeps {
   auth: Auth;
   catalogue: Catalogue;
   health: HealthProbe;
+  /** Realtime fan-out to open event streams (in-process, or across instances on PostgreSQL). */
+  events: EventBus;
 }

@@ -11,6 +11,7 @@ import type { Logger } from './logger';
 import { createCatalogue } from './integrations/catalogue';
 import { HealthProbe } from './modules/health/probe';
 import { createAuth } from './modules/accounts/auth';
+import { InProcessBus } from './realtime/bus';
 
 export interface RunningServer {
   port: number;
@@ -32,7 +33,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const mail = createMailOutbox(config, database.db, logger);
   const auth = createAuth({ config, database, mail, logger });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database) };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events: new InProcessBus() };
   const webDist = findWebDist();
   const app = createApp(deps);
 
@@ -57,6 +58,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         server.closeAllConnections();
       });
       await mail.stop();
+      await deps.events.stop();
       await database.close();
     })());
   return { port, deps, stop };

@@ -11,6 +11,7 @@ import type { MailTransport, OutgoingMail } from '../integrations/mail/transport
 import { createCatalogue } from '../integrations/catalogue';
 import { HealthProbe } from '../modules/health/probe';
 import { createAuth } from '../modules/accounts/auth';
+import { InProcessBus } from '../realtime/bus';
 
 /**
  * A fresh database per test file: in-memory PGlite, or (TEST_DB=postgres) a new PostgreSQL
@@ -75,7 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
   const auth = createAuth({ config, database, mail, logger });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database) };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events: new InProcessBus() };
   const app = createApp(deps);
   return {
     app,
@@ -92,6 +93,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     close: async () => {
       await mail.stop();
+      await deps.events.stop();
       await database.close();
     },
   };

@@ -3,3 +3,5 @@ export * from './mail';
 export * from './profiles';
 export * from './support';
 export * from './lists';
+export * from './social';
+export * from './notifications';

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { NotificationType, NotifyEvent } from '../../../shared/notifications';
+import type { Database } from '../../db/client';
+import { notifications, profiles, user } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { renderMail } from '../../integrations/mail';
+
+export interface NotifyInput {
+  /** Who receives it. */
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** Who caused it; a user never gets a notification about their own action. */
+  relatedUserId?: string | null;
+  data?: Record<string, string | number | boolean | null>;
+  /** The preference (profiles.notify_on_*) that governs it; null means always recorded, never mailed. */
+  event: NotifyEvent | null;
+  /** Path in the web app the notification leads to (used in the e-mail), such as /profile/{id}. */
+  link?: string;
+}
+
+const PREF_COLUMN = {
+  follow: profiles.notifyOnFollow,
+  favorite: profiles.notifyOnFavorite,
+  message: profiles.notifyOnMessage,
+  match: profiles.notifyOnMatch,
+} as const;
+
+export interface NotifyResult {
+  id: string | null;
+  /** Whether a live toast is wanted (popup or both). */
+  popup: boolean;
+  mailed: boolean;
+}
+
+/**
+ * Records a notification as ruling 8 says: `none` creates nothing; `popup` records it and asks for a
+ * live toast; `email` records it and sends an e-mail; `both` does all three. Pass `db` to make it part
+ * of a transaction; call `announce` after the commit to tell the recipient's open tabs.
+ */
+export async function notify(deps: AppDeps, input: NotifyInput, db: Database = deps.database.db): Promise<NotifyResult> {
+  if (input.relatedUserId && input.relatedUserId === input.userId) return { id: null, popup: false, mailed: false };
+  const [recipient] = await db
+    .select({ email: user.email, pref: input.event ? PREF_COLUMN[input.event] : profiles.notifyOnFollow })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, input.userId));
+  if (!recipient) return { id: null, popup: false, mailed: false };
+  const pref = input.event ? recipient.pref : 'popup';
+  if (pref === 'none') return { id: null, popup: false, mailed: false };
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId: input.userId, type: input.type, title: input.title, message: input.message, relatedUserId: input.relatedUserId ?? null, data: input.data ?? {} })
+    .returning({ id: notifications.id });
+  const mailed = pref === 'email' || pref === 'both';
+  if (mailed) {
+    const base = deps.config.appUrl ?? `http://localhost:${deps.config.port}`;
+    await deps.mail.enqueue(
+      renderMail({
+        to: recipient.email,
+        subject: `${input.title} · Reelmates`,
+        heading: input.title,
+        paragraphs: [input.message],
+        action: { label: 'Open Reelmates', url: new URL(input.link ?? '/notifications', base).toString() },
+        footer: `You get this mail because of your notification settings. Change them at ${new URL('/settings#notifications', base).toString()}`,
+      }),
+      db,
+    );
+  }
+  return { id: row!.id, popup: pref === 'popup' || pref === 'both', mailed };
+}
+
+/** Tells the recipient's open tabs, after the commit, that a notification arrived. */
+export function announce(deps: AppDeps, userId: string, result: NotifyResult) {
+  if (!result.id) return;
+  deps.events.publish({ users: [userId] }, { type: 'notification', id: result.id, popup: result.popup });
+}
