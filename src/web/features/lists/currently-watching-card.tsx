@@ -27,7 +27,7 @@ export function CurrentlyWatchingCard({ profile }: { profile: PublicProfile | Ow
     }
   };
   return (
-    <Card className="flex items-center gap-3 p-3" aria-label="Currently Watching">
+    <Card role="region" className="flex items-center gap-3 p-3" aria-label="Currently Watching">
       <Link to={`/details/${watching.mediaType}/${watching.mediaId}`} className="shrink-0" tabIndex={-1} aria-hidden>
         <ListPoster src={watching.posterPath} title={watching.title} className="w-14" />
       </Link>
