@@ -272,3 +272,16 @@ describe('profile lists and privacy', () => {
     expect(await (await t.request(`/api/profiles/${b.id}/shared-favorites`, { headers: { cookie: a.cookie } })).json()).toEqual({ items: [] });
   });
 });
+
+describe('write limit', () => {
+  it('refuses more than 120 list writes a minute from one user, not reads or other users', async () => {
+    const busy = await newUser();
+    const calm = await newUser();
+    for (let i = 0; i < 120; i++) expect((await t.request('/api/me/watchlist/movie/1', as(busy.cookie, 'DELETE'))).status).toBe(200);
+    const refused = await t.request('/api/me/favorites', as(busy.cookie, 'POST', { ...FIGHT_CLUB, rating: 3 }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await t.request('/api/me/lists', { headers: { cookie: busy.cookie } })).status).toBe(200);
+    expect((await t.request('/api/me/favorites', as(calm.cookie, 'POST', { ...FIGHT_CLUB, rating: 3 }))).status).toBe(201);
+  });
+});

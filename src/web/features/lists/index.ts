@@ -4,3 +4,5 @@ export { CurrentlyWatchingCard } from './currently-watching-card';
 export { DetailsActions } from './details-actions';
 export { ProfileListsSection } from './profile-lists-section';
 export { SharedFavoritesButton } from './shared-favorites-button';
+/** For app-level realtime wiring: on {type:'favorite-count'} invalidate listKeys.favoriteCount(type, id); on list changes listKeys.all. */
+export { listKeys } from './api';
