@@ -9,6 +9,7 @@ import { useSession } from '@/features/auth/session';
 import { useSignupHash } from '@/features/auth/use-signup-hash';
 import { useTrialReminder } from '@/features/auth/use-trial-reminder';
 import { useTheme } from '@/lib/theme';
+import { AppTitleActions } from '../title-actions';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -25,9 +26,11 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <AppTitleActions>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </AppTitleActions>
       </main>
       <Footer />
       {user && pathname !== '/auth' ? <BottomTabs /> : null}

@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { useTitleActions } from '@/components/title-actions-context';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import type { TitleSummary, WatchProvider } from '@shared/catalogue';
@@ -13,8 +14,8 @@ const CARD_GENRES = 2;
 
 /**
  * A title in a grid: poster, certification, up to 2 genres, title, year and rating, linking to its details.
- * `actions` is the slot for the favorite, watchlist and rate buttons (they arrive with their issues);
- * it sits outside the link so its buttons stay separate tab stops.
+ * `actions` holds the favorite, watchlist, rate and watching buttons; by default those the app provides
+ * (components/title-actions-context). It sits outside the link so its buttons stay separate tab stops.
  */
 export function TitleCard({
   title,
@@ -31,6 +32,8 @@ export function TitleCard({
   onNavigate?: (event: MouseEvent<HTMLAnchorElement>) => void;
   className?: string;
 }) {
+  const provided = useTitleActions();
+  const actionSlot = actions === undefined ? provided.card?.(title) : actions;
   const nameId = useId();
   const metaId = useId();
   const genres = title.genres.slice(0, CARD_GENRES);
@@ -77,7 +80,7 @@ export function TitleCard({
           {providers?.length ? <CardProviders providers={providers} /> : null}
         </div>
       </Link>
-      {actions ? <div className="absolute top-2 right-2 flex flex-col gap-1">{actions}</div> : null}
+      {actionSlot ? <div className="absolute top-2 right-2 flex flex-col gap-1">{actionSlot}</div> : null}
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { useTitleActions } from '@/components/title-actions-context';
 import type { TitleDetails } from '@shared/catalogue';
 
 /*
@@ -5,9 +6,10 @@ import type { TitleDetails } from '@shared/catalogue';
  * They render nothing until then; do not fill them here.
  */
 
-/** Favorites (with rating and favorited-by count), watchlist and currently-watching actions go here. */
-export function TitleActionsSlot(_props: { title: TitleDetails }) {
-  return null;
+/** Favorites (with rating and favorited-by count), watchlist and currently-watching actions, as the app provides them. */
+export function TitleActionsSlot({ title }: { title: TitleDetails }) {
+  const { details } = useTitleActions();
+  return details ? details(title) : null;
 }
 
 /** The Discussions section (title and genre forums) goes here. */

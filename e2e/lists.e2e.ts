@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchedPage } from './support/browser';
+import { signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
+import { type AppServer, startAppServer } from './support/server';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('favorites, watchlist and currently watching', () => {
+  it('favorites a title with 4 stars, adds it to the watchlist, watches it, and finds all of it on the profile, then exports favorites.json', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const { page, watch } = await watchedPage(context);
+    const user = uniqueUser('lists');
+    await signUpInBrowser(page, server.url, user);
+    await verifyViaMailbox(page, server.url, user.email);
+
+    await page.goto(`${server.url}/details/movie/550`);
+    await page.getByRole('heading', { name: 'Fight Club', level: 1 }).waitFor();
+    await page.getByText('Favorited by 0 users').waitFor();
+
+    // The rating dialog: confirm is disabled until a star is picked.
+    await page.getByRole('button', { name: 'Add to Favorites' }).click();
+    const rating = page.getByRole('dialog', { name: 'Rate and add to favorites' });
+    const confirm = rating.getByRole('button', { name: 'Add to Favorites' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await rating.getByRole('radio', { name: '4 stars' }).click();
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await page.getByText('Added to favorites with 4 stars').waitFor();
+
+    // The follow-up after a new favorite.
+    const followUp = page.getByRole('dialog', { name: 'Want to talk about Fight Club with others?' });
+    await followUp.waitFor();
+    await followUp.getByRole('button', { name: 'Maybe Later' }).click();
+    await followUp.waitFor({ state: 'detached' });
+    await page.getByText('Favorited by 1 user').waitFor();
+    await page.getByRole('button', { name: /Update Rating/ }).waitFor();
+
+    // Watchlist, and a duplicate is impossible from here: the button turns into Remove.
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+    await page.getByText('Added to watchlist').waitFor();
+    await page.getByRole('button', { name: 'Remove from Watchlist' }).waitFor();
+
+    await page.getByRole('button', { name: 'Set as Watching' }).click();
+    await page.getByText('Set "Fight Club" as currently watching').waitFor();
+    await page.getByRole('button', { name: 'Unset as Watching' }).waitFor();
+
+    // The profile page shows all three.
+    await page.goto(`${server.url}/profile`);
+    await page.waitForURL(/\/profile\/[^/]+$/);
+    const watching = page.getByRole('region', { name: 'Currently Watching', exact: true });
+    await watching.getByRole('link', { name: 'Fight Club' }).waitFor();
+    expect(await watching.textContent()).toContain(`Set on ${await page.evaluate(() => new Date().toLocaleDateString())}`);
+    await watching.getByRole('button', { name: 'Remove currently watching' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Movies (1)' }).waitFor();
+    await page.getByRole('tab', { name: 'TV Shows (0)' }).waitFor();
+    const movies = page.getByRole('list', { name: 'favorites items' });
+    await movies.getByRole('link', { name: 'Fight Club' }).waitFor();
+    await movies.getByRole('img', { name: 'Rated 4 of 5 stars' }).waitFor();
+
+    // Search matches the title or the media type.
+    const search = page.getByRole('searchbox', { name: 'Search favorites' });
+    await search.fill('matrix');
+    await page.getByText('No items match your search.').waitFor();
+    await search.fill('MOVIE');
+    await movies.getByRole('link', { name: 'Fight Club' }).waitFor();
+
+    // Export favorites.json: indented JSON of the list.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export favorites' }).click()]);
+    expect(download.suggestedFilename()).toBe('favorites.json');
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text).toContain('\n  {\n    "mediaType": "movie"');
+    const exported = JSON.parse(text) as { title: string; mediaId: number; rating: number; genres: string[] }[];
+    expect(exported).toHaveLength(1);
+    expect(exported[0]).toMatchObject({ title: 'Fight Club', mediaId: 550, rating: 4 });
+    expect(exported[0]!.genres).toContain('Drama');
+    await page.getByText('Export successful').waitFor();
+
+    await page.getByRole('tab', { name: 'Watchlist (1)' }).click();
+    await page.getByRole('list', { name: 'watchlist items' }).getByRole('link', { name: 'Fight Club' }).waitFor();
+
+    // Clearing the watchlist asks first.
+    await page.getByRole('button', { name: 'Clear watchlist' }).click();
+    await page.getByRole('dialog', { name: 'Clear your watchlist?' }).getByRole('button', { name: 'Clear all' }).click();
+    await page.getByText('Your watchlist has been cleared').waitFor();
+    await page.getByRole('tab', { name: 'Watchlist (0)' }).waitFor();
+    await page.getByText('The watchlist is empty.').waitFor();
+
+    // Exporting an empty list says so.
+    await page.getByRole('button', { name: 'Export watchlist' }).click();
+    await page.getByText('Nothing to export').waitFor();
+    await page.getByText('The list is empty.').waitFor();
+
+    expect(watch.consoleErrors).toEqual([]);
+    expect(watch.externalRequests).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,56 @@
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { TitleKey } from '../../../shared/lists';
+import { follows } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { announce, notify } from '../notifications/notify';
+
+const BATCH = 200;
+const PARALLEL = 8;
+
+export interface NewFavorite extends TitleKey {
+  userId: string;
+  username: string;
+  title: string;
+}
+
+/**
+ * Tells every follower of the user about a new favorite (`new_favorite_from_following`, governed by
+ * their `favorite` preference; notify() mails when they asked for it). Runs after the response path:
+ * followers are read in pages by id and handled a few at a time, so thousands never hold a request.
+ * Failures are logged, never thrown.
+ */
+export async function notifyFollowersOfFavorite(deps: AppDeps, fav: NewFavorite): Promise<void> {
+  const { db } = deps.database;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const page = await db
+      .select({ id: follows.id, followerId: follows.followerId })
+      .from(follows)
+      .where(and(eq(follows.followingId, fav.userId), gt(follows.id, after)))
+      .orderBy(asc(follows.id))
+      .limit(BATCH);
+    for (let i = 0; i < page.length; i += PARALLEL) {
+      await Promise.all(page.slice(i, i + PARALLEL).map((f) => notifyOne(deps, f.followerId, fav)));
+    }
+    if (page.length < BATCH) return;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+async function notifyOne(deps: AppDeps, followerId: string, fav: NewFavorite) {
+  try {
+    const result = await notify(deps, {
+      userId: followerId,
+      type: 'new_favorite_from_following',
+      title: 'New favorite',
+      message: `@${fav.username} added "${fav.title}" to their favorites.`,
+      relatedUserId: fav.userId,
+      data: { userId: fav.userId, username: fav.username, title: fav.title, mediaId: fav.mediaId, mediaType: fav.mediaType },
+      event: 'favorite',
+      link: `/details/${fav.mediaType}/${fav.mediaId}`,
+    });
+    announce(deps, followerId, result);
+  } catch (err) {
+    deps.logger.error({ err, followerId, userId: fav.userId }, 'favorite notification failed');
+  }
+}

@@ -1,0 +1,213 @@
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { MediaType } from '../../../shared/catalogue';
+import { type FavoriteItem, type ListItem, listMessages, type MyLists, type ProfileList, type SharedFavorite, type TitleKey } from '../../../shared/lists';
+import { favorites, profiles, watchlist } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { errors } from '../../http/errors';
+import { viewProfile } from '../profiles/service';
+
+type FavoriteRow = typeof favorites.$inferSelect;
+type WatchlistRow = typeof watchlist.$inferSelect;
+
+/** The favorites set ignores rows with a zero id or a blank title (spec 001 §5); the type is NOT NULL and checked. */
+const validFavorite = and(gt(favorites.mediaId, 0), sql`btrim(${favorites.title}) <> ''`);
+const validWatchlist = and(gt(watchlist.mediaId, 0), sql`btrim(${watchlist.title}) <> ''`);
+
+function toItem(row: FavoriteRow | WatchlistRow): ListItem {
+  return {
+    mediaType: row.mediaType,
+    mediaId: row.mediaId,
+    title: row.title,
+    posterPath: row.posterPath,
+    releaseDate: row.releaseDate,
+    voteAverage: row.voteAverage,
+    genres: row.genres,
+    addedAt: row.createdAt.toISOString(),
+  };
+}
+const toFavorite = (row: FavoriteRow): FavoriteItem => ({ ...toItem(row), rating: row.userRating });
+
+/**
+ * What the catalogue says about a title: the client sends only the type and id, so nobody can store
+ * a made-up title or poster. An unknown title is 404.
+ */
+async function catalogueTitle(deps: AppDeps, key: TitleKey) {
+  const details = await deps.catalogue.getDetails(key.mediaType, key.mediaId);
+  if (!details) throw errors.notFound('Title not found');
+  return {
+    mediaType: key.mediaType,
+    mediaId: key.mediaId,
+    title: details.title,
+    posterPath: details.posterUrl,
+    releaseDate: details.releaseDate,
+    voteAverage: details.voteAverage,
+    genres: details.genres,
+  };
+}
+
+const favoriteWhere = (userId: string, key: TitleKey) => and(eq(favorites.userId, userId), eq(favorites.mediaType, key.mediaType), eq(favorites.mediaId, key.mediaId));
+const watchlistWhere = (userId: string, key: TitleKey) => and(eq(watchlist.userId, userId), eq(watchlist.mediaType, key.mediaType), eq(watchlist.mediaId, key.mediaId));
+
+export async function myLists(deps: AppDeps, userId: string): Promise<MyLists> {
+  const { db } = deps.database;
+  const [favs, watch, [profile]] = await Promise.all([
+    db
+      .select({ mediaType: favorites.mediaType, mediaId: favorites.mediaId, rating: favorites.userRating })
+      .from(favorites)
+      .where(and(eq(favorites.userId, userId), validFavorite)),
+    db
+      .select({ mediaType: watchlist.mediaType, mediaId: watchlist.mediaId })
+      .from(watchlist)
+      .where(and(eq(watchlist.userId, userId), validWatchlist)),
+    db.select().from(profiles).where(eq(profiles.id, userId)),
+  ]);
+  const cw =
+    profile?.currentlyWatchingMediaId && profile.currentlyWatchingMediaType && profile.currentlyWatchingTitle && profile.currentlyWatchingSetAt
+      ? {
+          mediaType: profile.currentlyWatchingMediaType,
+          mediaId: profile.currentlyWatchingMediaId,
+          title: profile.currentlyWatchingTitle,
+          posterPath: profile.currentlyWatchingPosterPath,
+          setAt: profile.currentlyWatchingSetAt.toISOString(),
+        }
+      : null;
+  return { favorites: favs, watchlist: watch, currentlyWatching: cw };
+}
+
+/**
+ * Adds a favorite, or, when the title is already a favorite, updates its rating (spec 001 §4).
+ * ON CONFLICT DO NOTHING makes a concurrent duplicate (the 23505 case) fall through to the update too.
+ */
+export async function addFavorite(deps: AppDeps, userId: string, key: TitleKey, rating: number): Promise<{ created: boolean; item: FavoriteItem }> {
+  const title = await catalogueTitle(deps, key);
+  const { db } = deps.database;
+  const [inserted] = await db
+    .insert(favorites)
+    .values({ ...title, userId, userRating: rating })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return { created: true, item: toFavorite(inserted) };
+  const [updated] = await db.update(favorites).set({ userRating: rating }).where(favoriteWhere(userId, key)).returning();
+  if (!updated) throw errors.conflict('conflict', listMessages.errors.updateFavorites);
+  return { created: false, item: toFavorite(updated) };
+}
+
+export async function updateRating(deps: AppDeps, userId: string, key: TitleKey, rating: number): Promise<FavoriteItem> {
+  const [row] = await deps.database.db.update(favorites).set({ userRating: rating }).where(favoriteWhere(userId, key)).returning();
+  if (!row) throw errors.notFound('This title is not in your favorites.');
+  return toFavorite(row);
+}
+
+export async function removeFavorite(deps: AppDeps, userId: string, key: TitleKey): Promise<boolean> {
+  const rows = await deps.database.db.delete(favorites).where(favoriteWhere(userId, key)).returning({ id: favorites.id });
+  return rows.length > 0;
+}
+
+/** Deletes every favorite of the user; returns the titles that were removed (their counts changed). */
+export async function clearFavorites(deps: AppDeps, userId: string): Promise<TitleKey[]> {
+  return deps.database.db.delete(favorites).where(eq(favorites.userId, userId)).returning({ mediaType: favorites.mediaType, mediaId: favorites.mediaId });
+}
+
+export async function addToWatchlist(deps: AppDeps, userId: string, key: TitleKey): Promise<ListItem> {
+  const title = await catalogueTitle(deps, key);
+  const [row] = await deps.database.db
+    .insert(watchlist)
+    .values({ ...title, userId })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw errors.conflict('already_in_watchlist', listMessages.alreadyInWatchlist(title.title));
+  return toItem(row);
+}
+
+export async function removeFromWatchlist(deps: AppDeps, userId: string, key: TitleKey): Promise<boolean> {
+  const rows = await deps.database.db.delete(watchlist).where(watchlistWhere(userId, key)).returning({ id: watchlist.id });
+  return rows.length > 0;
+}
+
+export async function clearWatchlist(deps: AppDeps, userId: string): Promise<number> {
+  const rows = await deps.database.db.delete(watchlist).where(eq(watchlist.userId, userId)).returning({ id: watchlist.id });
+  return rows.length;
+}
+
+export async function setCurrentlyWatching(deps: AppDeps, userId: string, key: TitleKey): Promise<NonNullable<MyLists['currentlyWatching']>> {
+  const title = await catalogueTitle(deps, key);
+  const setAt = new Date();
+  await deps.database.db
+    .update(profiles)
+    .set({
+      currentlyWatchingMediaId: key.mediaId,
+      currentlyWatchingMediaType: key.mediaType,
+      currentlyWatchingTitle: title.title,
+      currentlyWatchingPosterPath: title.posterPath,
+      currentlyWatchingSetAt: setAt,
+      updatedAt: setAt,
+    })
+    .where(eq(profiles.id, userId));
+  return { mediaType: key.mediaType, mediaId: key.mediaId, title: title.title, posterPath: title.posterPath, setAt: setAt.toISOString() };
+}
+
+/** Clearing nulls all five currently_watching fields (spec 000 §4). */
+export async function clearCurrentlyWatching(deps: AppDeps, userId: string) {
+  await deps.database.db
+    .update(profiles)
+    .set({
+      currentlyWatchingMediaId: null,
+      currentlyWatchingMediaType: null,
+      currentlyWatchingTitle: null,
+      currentlyWatchingPosterPath: null,
+      currentlyWatchingSetAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(profiles.id, userId));
+}
+
+/** How many users have the title among their favorites (favorites_title_idx). */
+export async function favoriteCount(deps: AppDeps, type: MediaType, id: number): Promise<number> {
+  const [row] = await deps.database.db
+    .select({ n: count() })
+    .from(favorites)
+    .where(and(eq(favorites.mediaType, type), eq(favorites.mediaId, id), validFavorite));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A profile's favorites or watchlist as the viewer may see them. Privacy is decided by viewProfile
+ * (ruling 9), never here; null when the profile does not exist (or is banned).
+ */
+export async function profileList(deps: AppDeps, profileId: string, viewerId: string | null, list: 'favorites'): Promise<ProfileList<FavoriteItem> | null>;
+export async function profileList(deps: AppDeps, profileId: string, viewerId: string | null, list: 'watchlist'): Promise<ProfileList<ListItem> | null>;
+export async function profileList(deps: AppDeps, profileId: string, viewerId: string | null, list: 'favorites' | 'watchlist'): Promise<ProfileList<ListItem> | null> {
+  const profile = await viewProfile(deps, { id: profileId }, viewerId);
+  if (!profile) return null;
+  if (!profile.visible[list]) return { visible: false, items: [] };
+  const { db } = deps.database;
+  if (list === 'favorites') {
+    const rows = await db
+      .select()
+      .from(favorites)
+      .where(and(eq(favorites.userId, profile.id), validFavorite))
+      .orderBy(desc(favorites.createdAt), desc(favorites.id));
+    return { visible: true, items: rows.map(toFavorite) };
+  }
+  const rows = await db
+    .select()
+    .from(watchlist)
+    .where(and(eq(watchlist.userId, profile.id), validWatchlist))
+    .orderBy(desc(watchlist.createdAt), desc(watchlist.id));
+  return { visible: true, items: rows.map(toItem) };
+}
+
+/** Titles both the viewer and the other user favorited; empty when the other's favorites are hidden from the viewer. */
+export async function sharedFavorites(deps: AppDeps, viewerId: string, otherId: string): Promise<SharedFavorite[] | null> {
+  const profile = await viewProfile(deps, { id: otherId }, viewerId);
+  if (!profile) return null;
+  if (!profile.visible.favorites || profile.id === viewerId) return [];
+  const mine = alias(favorites, 'mine');
+  return deps.database.db
+    .select({ mediaType: favorites.mediaType, mediaId: favorites.mediaId, title: favorites.title, posterPath: favorites.posterPath })
+    .from(favorites)
+    .innerJoin(mine, and(eq(mine.userId, viewerId), eq(mine.mediaType, favorites.mediaType), eq(mine.mediaId, favorites.mediaId)))
+    .where(and(eq(favorites.userId, profile.id), validFavorite))
+    .orderBy(desc(favorites.createdAt));
+}

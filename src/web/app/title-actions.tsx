@@ -1,0 +1,24 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { TitleActionsProvider, type TitleActions } from '@/components/title-actions-context';
+
+// The lists feature's actions load with the first card or details page, not with the landing page.
+const CardActions = lazy(() => import('@/features/lists').then((m) => ({ default: m.CardActions })));
+const DetailsActions = lazy(() => import('@/features/lists').then((m) => ({ default: m.DetailsActions })));
+
+const actions: TitleActions = {
+  card: (title) => (
+    <Suspense fallback={null}>
+      <CardActions title={title} />
+    </Suspense>
+  ),
+  details: (title) => (
+    <Suspense fallback={null}>
+      <DetailsActions title={title} />
+    </Suspense>
+  ),
+};
+
+/** Gives content cards and the details page their favorite, watchlist, rate and watching actions. */
+export function AppTitleActions({ children }: { children: ReactNode }) {
+  return <TitleActionsProvider value={actions}>{children}</TitleActionsProvider>;
+}
