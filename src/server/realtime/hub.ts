@@ -61,5 +61,8 @@ export class StreamHub {
   }
 }
 
+/** The hub of each bus's app, for tests and the bench to count open streams. */
+export const hubOf = new WeakMap<EventBus, StreamHub>();
+
 export const sseComment = (text: string) => encoder.encode(`: ${text}\n\n`);
 export const sseRaw = (text: string) => encoder.encode(text);

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
-import { sseComment, sseRaw, StreamHub } from '../../realtime/hub';
+import { hubOf, sseComment, sseRaw, StreamHub } from '../../realtime/hub';
 import { currentUser } from '../accounts/guards';
 
 /** A comment line at most this often keeps proxies and the browser from dropping an idle stream. */
@@ -24,7 +24,9 @@ const getEvents = createRoute({
   responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, 401: errorSchemaRef },
 });
 
-export function realtimeRoutes(deps: AppDeps, hub = new StreamHub(deps.events)) {
+export function realtimeRoutes(deps: AppDeps) {
+  const hub = new StreamHub(deps.events);
+  hubOf.set(deps.events, hub);
   return createRouter().openapi(getEvents, async (c) => {
     const user = await currentUser(deps, c);
     if (!user) throw errors.unauthorized();
