@@ -1,4 +1,4 @@
-import { Check, Trash2 } from 'lucide-react';
+import { Bell, Check, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
@@ -26,7 +26,13 @@ export function NotificationItem({ notification: n }: { notification: Notificati
   );
   return (
     <li className={cn('flex items-start gap-3 rounded-lg border p-3', !n.read && 'border-primary/40 bg-primary/5')} data-testid="notification">
-      <UserAvatar name={name} src={n.relatedUser?.avatarUrl} />
+      {n.relatedUser ? (
+        <UserAvatar name={name} src={n.relatedUser.avatarUrl} />
+      ) : (
+        <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <Bell className="size-5" />
+        </span>
+      )}
       <div className="min-w-0 flex-1">
         {link ? (
           <Link to={link} className="block rounded focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none" onClick={() => !n.read && markRead.mutate(n.id)}>
