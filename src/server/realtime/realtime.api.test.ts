@@ -92,6 +92,14 @@ describe('GET /api/events', () => {
     await streamC.close();
   });
 
+  it('tells everyone when a founding spot is taken (the landing banner refreshes)', async () => {
+    const seen: { audience: Audience; event: RealtimeEvent }[] = [];
+    const off = t.deps.events.subscribe((audience, event) => seen.push({ audience, event }));
+    await person();
+    off();
+    expect(seen).toContainEqual({ audience: { everyone: true }, event: { type: 'founding-count' } });
+  });
+
   it('stops delivering to a stream once the client goes away', async () => {
     const a = await person();
     const hub = hubOf.get(t.deps.events)!;
