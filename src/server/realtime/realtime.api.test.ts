@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema';
 import { signUpVerified } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
-import type { Audience, RealtimeEvent } from './bus';
+import { type Audience, InProcessBus, type RealtimeEvent } from './bus';
 import { hubOf } from './hub';
 import { PgBus } from './pg-bus';
 
@@ -170,13 +170,22 @@ describe.runIf(pgUrl)('PgBus on PostgreSQL', () => {
   });
 });
 
-describe.runIf(!pgUrl)('in-process bus on PGlite', () => {
-  it('is the bus the app uses, delivering in the same process', async () => {
-    expect(t.deps.database.kind).toBe('pglite');
+describe('in-process bus (PGlite: one process)', () => {
+  it('delivers to every subscriber in the process and stops after stop()', async () => {
+    const bus = new InProcessBus();
     const got: RealtimeEvent[] = [];
-    const off = t.deps.events.subscribe((_a, e) => got.push(e));
-    t.deps.events.publish({ users: ['x'] }, { type: 'profile-updated', userId: 'x' });
-    off();
-    expect(got).toEqual([{ type: 'profile-updated', userId: 'x' }]);
+    bus.subscribe((_a, e) => got.push(e));
+    bus.subscribe(() => {
+      throw new Error('a broken stream');
+    });
+    bus.subscribe((_a, e) => got.push(e));
+    bus.publish({ users: ['x'] }, { type: 'profile-updated', userId: 'x' });
+    expect(got).toEqual([
+      { type: 'profile-updated', userId: 'x' },
+      { type: 'profile-updated', userId: 'x' },
+    ]);
+    await bus.stop();
+    bus.publish({ everyone: true }, { type: 'founding-count' });
+    expect(got).toHaveLength(2);
   });
 });
