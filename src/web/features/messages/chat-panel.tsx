@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { conversationName, MESSAGE_TEXT } from '@shared/messages';
 import { conversationQuery, useMarkConversationRead } from './api';
@@ -28,6 +29,9 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
         <Spinner />
       </div>
     );
+  }
+  if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
+    return <p className="m-auto p-10 text-center text-muted-foreground">{MESSAGE_TEXT.userNotFound}</p>;
   }
   if (query.isError) {
     return (
