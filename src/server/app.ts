@@ -10,8 +10,11 @@ import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { listRoutes } from './modules/lists/routes';
+import { messageRoutes } from './modules/messages/routes';
 import { metaRoutes } from './modules/meta/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { realtimeRoutes } from './modules/realtime/routes';
 import { supportRoutes } from './modules/support/routes';
 import { titleRoutes } from './modules/titles/routes';
 
@@ -47,6 +50,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', ownAccountRoutes(deps));
   api.route('/', titleRoutes(deps));
   api.route('/', listRoutes(deps));
+  api.route('/', notificationRoutes(deps));
+  api.route('/', messageRoutes(deps));
+  api.route('/', realtimeRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Reelmates API', version: '0.1.0' } });

@@ -55,6 +55,8 @@ const envSchema = z.object({
   TMDB_API_KEY: optionalString,
   TMDB_BASE_URL: optionalUrl('the TMDB API base URL, such as https://api.themoviedb.org/3'),
   TMDB_READ_ACCESS_TOKEN: optionalString,
+  /** Ruling 5: messaging is unlimited for everyone; the premium gate exists behind this switch, off by default. */
+  MESSAGING_PREMIUM_GATE: flag,
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -82,6 +84,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       mailboxDir: path.join(dataDir, 'mailbox'),
     },
     auth: { secret: env.BETTER_AUTH_SECRET, ownerEmail: env.OWNER_EMAIL?.toLowerCase() },
+    messaging: { premiumGate: env.MESSAGING_PREMIUM_GATE },
     tmdb: { apiKey: env.TMDB_API_KEY, readAccessToken: env.TMDB_READ_ACCESS_TOKEN, baseUrl: env.TMDB_BASE_URL?.replace(/\/$/, '') },
   };
 }
@@ -123,5 +126,6 @@ export function describeDefaults(config: Config): string[] {
   lines.push(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${path.join(config.dataDir, 'db')} (offline default)`);
   lines.push(config.mail.smtpUrl ? 'mail: SMTP (SMTP_URL)' : config.mail.devMailboxEnabled ? `mail: dev mailbox at /dev/mailbox and ${config.mail.mailboxDir} (offline default)` : 'mail: no transport configured; mails wait in the outbox');
   lines.push(config.tmdb.apiKey || config.tmdb.readAccessToken ? 'catalogue: TMDB API' : 'catalogue: offline demo catalogue (offline default)');
+  lines.push(config.databaseUrl ? 'realtime: event streams fanned out through PostgreSQL LISTEN/NOTIFY' : 'realtime: event streams in this process (PGlite; one instance)');
   return lines;
 }

@@ -11,7 +11,8 @@ import type { Logger } from './logger';
 import { createCatalogue } from './integrations/catalogue';
 import { HealthProbe } from './modules/health/probe';
 import { createAuth } from './modules/accounts/auth';
-import { InProcessBus } from './realtime/bus';
+import { type EventBus, InProcessBus } from './realtime/bus';
+import { PgBus } from './realtime/pg-bus';
 
 export interface RunningServer {
   port: number;
@@ -31,9 +32,23 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   }
   const mail = createMailOutbox(config, database.db, logger);
-  const auth = createAuth({ config, database, mail, logger });
+  // Realtime fan-out: across instances through LISTEN/NOTIFY on PostgreSQL, in-process on PGlite.
+  let events: EventBus;
+  if (database.kind === 'postgres' && config.databaseUrl && database.pool) {
+    const bus = new PgBus({ url: config.databaseUrl, pool: database.pool, logger });
+    try {
+      await bus.start();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    events = bus;
+  } else {
+    events = new InProcessBus();
+  }
+  const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events: new InProcessBus() };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events };
   const webDist = findWebDist();
   const app = createApp(deps);
 

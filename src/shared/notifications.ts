@@ -28,3 +28,19 @@ export interface NotificationView {
   relatedUser: { id: string; username: string; fullName: string | null; avatarUrl: string | null } | null;
   data: Record<string, string | number | boolean | null>;
 }
+
+export interface NotificationPage {
+  items: NotificationView[];
+  /** Pass as ?before= to get the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export const NOTIFICATION_TEXT = {
+  loadFailed: 'Failed to load notifications. Please try again.',
+  markReadFailed: 'Failed to mark notification as read.',
+  deleteFailed: 'Failed to delete notification.',
+  markAllFailed: 'Failed to mark all notifications as read.',
+  notFound: 'Notification not found',
+} as const;

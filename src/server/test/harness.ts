@@ -74,9 +74,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logger = pino({ level: 'silent' });
   const transport = new MemoryTransport();
   const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
-  const auth = createAuth({ config, database, mail, logger });
+  const events = new InProcessBus();
+  const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events: new InProcessBus() };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events };
   const app = createApp(deps);
   return {
     app,

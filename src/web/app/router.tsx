@@ -47,8 +47,8 @@ const routes: RouteObject[] = [
           { path: 'profile', ...named(() => import('./pages/profile-page'), 'ProfilePage') },
           { path: 'profile/:userId', ...named(() => import('./pages/profile-page'), 'ProfilePage') },
           { path: 'settings', ...page(() => import('@/features/settings/settings-page')) },
-          { path: 'messages', ...named(placeholders, 'MessagesPlaceholder') },
-          { path: 'notifications', ...named(placeholders, 'NotificationsPlaceholder') },
+          { path: 'messages', ...page(() => import('@/features/messages/messages-page')) },
+          { path: 'notifications', ...page(() => import('@/features/notifications/notifications-page')) },
         ],
       },
       // /{username} is the public profile link; until profiles exist every name is unknown.

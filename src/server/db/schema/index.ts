@@ -5,3 +5,4 @@ export * from './support';
 export * from './lists';
 export * from './social';
 export * from './notifications';
+export * from './messages';

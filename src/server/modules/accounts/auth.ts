@@ -10,6 +10,7 @@ import * as schema from '../../db/schema';
 import type { MailOutbox } from '../../integrations/mail';
 import type { Logger } from '../../logger';
 import { hitDbLimit } from '../../http/db-rate-limit';
+import type { EventBus } from '../../realtime/bus';
 import { claimFoundingSpot } from './founding';
 import { changeEmailMail, resetPasswordMail, verificationMail } from './mails';
 import { resolveAuthSecret } from './secret';
@@ -23,7 +24,7 @@ const PER_ACCOUNT_LIMITS: Record<string, { max: number; windowMs: number; messag
 /** The header our server sets with the client address it trusts (see routes: never the client's own). */
 export const CLIENT_IP_HEADER = 'x-reelmates-client-ip';
 
-export function createAuth(deps: { config: Config; database: DatabaseHandle; mail: MailOutbox; logger: Logger }) {
+export function createAuth(deps: { config: Config; database: DatabaseHandle; mail: MailOutbox; logger: Logger; events?: EventBus }) {
   const { config, database, mail } = deps;
   const db = database.db;
   return betterAuth({
@@ -69,7 +70,9 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
         await mail.enqueue(user.emailVerified ? changeEmailMail(user.email, url) : verificationMail(user.email, url));
       },
       afterEmailVerification: async (user) => {
-        await claimFoundingSpot(db, user.id);
+        const spot = await claimFoundingSpot(db, user.id);
+        // The landing banner shows the spots left live (ruling 6); ids and counts only.
+        if (spot !== null) deps.events?.publish({ everyone: true }, { type: 'founding-count' });
       },
     },
     // The confirmation link goes to the new address; following it switches the account over.

@@ -18,6 +18,8 @@ export interface NotifyInput {
   event: NotifyEvent | null;
   /** Path in the web app the notification leads to (used in the e-mail), such as /profile/{id}. */
   link?: string;
+  /** Record (and toast) as the preference says, but send no e-mail: the message mail-storm rule (ruling 8). */
+  suppressMail?: boolean;
 }
 
 const PREF_COLUMN = {
@@ -53,7 +55,7 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
     .insert(notifications)
     .values({ userId: input.userId, type: input.type, title: input.title, message: input.message, relatedUserId: input.relatedUserId ?? null, data: input.data ?? {} })
     .returning({ id: notifications.id });
-  const mailed = pref === 'email' || pref === 'both';
+  const mailed = !input.suppressMail && (pref === 'email' || pref === 'both');
   if (mailed) {
     const base = deps.config.appUrl ?? `http://localhost:${deps.config.port}`;
     await deps.mail.enqueue(

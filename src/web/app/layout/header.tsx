@@ -1,10 +1,12 @@
-import { Bell, Crown, MessageCircle, Search } from 'lucide-react';
+import { Crown, Search } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
 import { useSignOut } from '@/features/auth/use-sign-out';
+import { MessagesLink } from '@/features/messages/messages-link';
+import { NotificationsBell } from '@/features/notifications/notifications-bell';
 import { UserSearchBox } from '@/features/profiles/user-search-box';
 import { cn } from '@/lib/utils';
 
@@ -53,16 +55,8 @@ export function Header() {
                   <Search aria-hidden />
                 </Link>
               </Button>
-              <Button asChild variant="ghost" size="icon" aria-label="Messages">
-                <Link to="/messages">
-                  <MessageCircle aria-hidden />
-                </Link>
-              </Button>
-              <Button asChild variant="ghost" size="icon" aria-label="Notifications">
-                <Link to="/notifications">
-                  <Bell aria-hidden />
-                </Link>
-              </Button>
+              <MessagesLink />
+              <NotificationsBell />
               <Suspense fallback={<span className="size-9 rounded-full bg-muted" />}>
                 <UserMenu user={user} onSignOut={() => signOut.mutate()} />
               </Suspense>

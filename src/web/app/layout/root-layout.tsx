@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
@@ -5,22 +6,29 @@ import { BackToTop } from '@/components/layout/back-to-top';
 import { BottomTabs } from '@/components/layout/bottom-tabs';
 import { ScrollMemory } from '@/components/layout/scroll-memory';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/session';
+import { sessionQuery, useSession } from '@/features/auth/session';
 import { useSignupHash } from '@/features/auth/use-signup-hash';
 import { useTrialReminder } from '@/features/auth/use-trial-reminder';
+import { RealtimeProvider } from '@/lib/realtime';
 import { useTheme } from '@/lib/theme';
 import { AppTitleActions } from '../title-actions';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LiveUpdates } from './live-updates';
 
 export function RootLayout() {
   const { user } = useSession();
   const { theme } = useTheme();
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
   useSignupHash();
   useTrialReminder();
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* One event stream per tab while signed in; a refused stream makes the app recheck the session. */}
+      <RealtimeProvider enabled={!!user} onRefused={() => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })}>
+        {user ? <LiveUpdates /> : null}
+      </RealtimeProvider>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
         Skip to content
       </a>

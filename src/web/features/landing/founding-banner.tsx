@@ -9,6 +9,9 @@ export const foundingQuery = queryOptions({
   queryKey: ['founding'],
   queryFn: () => api<FoundingStats>('/api/founding'),
   staleTime: 30_000,
+  // Signed-out visitors (the only ones who see the banner) have no event stream: poll gently.
+  // Signed-in tabs also refetch it on the 'founding-count' event.
+  refetchInterval: 30_000,
 });
 
 /** Spots remaining of the first 1,000; hidden when they are gone (the page hides it for signed-in users). */

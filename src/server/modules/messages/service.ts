@@ -1,0 +1,224 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  type ConversationSummary,
+  type ConversationUser,
+  type ConversationView,
+  MESSAGE_RATE_LIMIT,
+  MESSAGE_TEXT,
+} from '../../../shared/messages';
+import { type Database, queryRows } from '../../db/client';
+import { messages, profiles, user } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { errors } from '../../http/errors';
+import { hitDbLimit } from '../../http/db-rate-limit';
+import { loadAccess } from '../accounts/access';
+import { announce, notify, type NotifyResult } from '../notifications/notify';
+
+/** The conversation's key: the two ids, sorted. It outlives both accounts. */
+export function pairOf(a: string, b: string) {
+  return a < b ? { userA: a, userB: b } : { userA: b, userB: a };
+}
+
+const inPair = (me: string, other: string) => {
+  const { userA, userB } = pairOf(me, other);
+  return and(eq(messages.userA, userA), eq(messages.userB, userB));
+};
+
+const PREVIEW = 140;
+const CONVERSATION_LIMIT = 100;
+/** The newest messages of a conversation that one request returns (ascending). */
+export const CONVERSATION_MESSAGE_LIMIT = 500;
+
+interface OtherRow {
+  id: string;
+  username: string | null;
+  displayUsername: string | null;
+  fullName: string | null;
+  avatarUrl: string | null;
+  isBanned: boolean;
+  emailVerified: boolean;
+}
+
+async function loadUser(db: Database, id: string): Promise<OtherRow | null> {
+  const [row] = await db
+    .select({
+      id: user.id,
+      username: user.username,
+      displayUsername: user.displayUsername,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+      isBanned: profiles.isBanned,
+      emailVerified: user.emailVerified,
+    })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, id));
+  return row ?? null;
+}
+
+const deletedUser = (id: string): ConversationUser => ({ id, username: null, fullName: null, avatarUrl: null, deleted: true });
+const userView = (row: OtherRow): ConversationUser => ({
+  id: row.id,
+  username: row.displayUsername ?? row.username,
+  fullName: row.fullName,
+  avatarUrl: row.avatarUrl,
+  deleted: false,
+});
+
+/** Conversations of `me`, newest first, with the other participant, the last message and my unread count. */
+export async function listConversations(db: Database, me: string, search: string): Promise<ConversationSummary[]> {
+  const q = search.trim().toLowerCase();
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const rows = await queryRows<{
+    other_id: string;
+    id: string;
+    content: string;
+    sender_id: string | null;
+    read: boolean;
+    created_at: string | Date;
+    unread: number;
+    username: string | null;
+    display_username: string | null;
+    full_name: string | null;
+    avatar_url: string | null;
+    exists: boolean;
+  }>(
+    db,
+    sql`WITH mine AS (
+          SELECT m.*, CASE WHEN m.user_a = ${me} THEN m.user_b ELSE m.user_a END AS other_id
+          FROM messages m WHERE m.user_a = ${me} OR m.user_b = ${me}
+        ), last AS (
+          SELECT DISTINCT ON (other_id) other_id, id, content, sender_id, read, created_at
+          FROM mine ORDER BY other_id, created_at DESC, id DESC
+        ), unread AS (
+          SELECT other_id, count(*)::int AS n FROM mine WHERE receiver_id = ${me} AND read = false GROUP BY other_id
+        )
+        SELECT last.*, coalesce(unread.n, 0)::int AS unread, u.username, u.display_username, p.full_name, p.avatar_url,
+               (u.id IS NOT NULL) AS exists
+        FROM last
+        LEFT JOIN unread ON unread.other_id = last.other_id
+        LEFT JOIN "user" u ON u.id = last.other_id
+        LEFT JOIN profiles p ON p.id = last.other_id
+        WHERE ${q} = ''
+           OR lower(u.username) LIKE ${pattern}
+           OR lower(coalesce(p.full_name, '')) LIKE ${pattern}
+           OR (u.id IS NULL AND lower(${MESSAGE_TEXT.deletedUser}) LIKE ${pattern})
+        ORDER BY last.created_at DESC, last.id DESC
+        LIMIT ${CONVERSATION_LIMIT}`,
+  );
+  return rows.map((r) => ({
+    user: r.exists
+      ? { id: r.other_id, username: r.display_username ?? r.username, fullName: r.full_name, avatarUrl: r.avatar_url, deleted: false }
+      : deletedUser(r.other_id),
+    lastMessage: {
+      id: r.id,
+      content: r.content.length > PREVIEW ? `${r.content.slice(0, PREVIEW)}…` : r.content,
+      fromMe: r.sender_id === me,
+      createdAt: new Date(r.created_at).toISOString(),
+      read: r.read,
+    },
+    unreadCount: Number(r.unread),
+  }));
+}
+
+/**
+ * The conversation of `me` with `otherId`, oldest first. Works for someone never messaged (no
+ * messages yet) and for a deleted account that left messages ('Deleted user'); 404 otherwise.
+ */
+export async function getConversation(db: Database, me: string, otherId: string): Promise<ConversationView> {
+  const [other, rows] = await Promise.all([
+    loadUser(db, otherId),
+    db
+      .select({ id: messages.id, content: messages.content, senderId: messages.senderId, read: messages.read, createdAt: messages.createdAt })
+      .from(messages)
+      .where(inPair(me, otherId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(CONVERSATION_MESSAGE_LIMIT),
+  ]);
+  const usable = other && other.emailVerified && other.id !== me;
+  if (!usable && rows.length === 0) throw errors.notFound(MESSAGE_TEXT.userNotFound);
+  return {
+    user: other ? userView(other) : deletedUser(otherId),
+    canMessage: !!usable && !other.isBanned,
+    messages: rows.reverse().map((m) => ({ id: m.id, content: m.content, fromMe: m.senderId === me, read: m.read, createdAt: m.createdAt.toISOString() })),
+  };
+}
+
+export async function unreadMessageCount(db: Database, me: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.receiverId, me), eq(messages.read, false)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Sends a message. Refused to a banned sender, to a deleted, unverified or banned receiver, to
+ * oneself, and past MESSAGE_RATE_LIMIT per sender (counted in the database). The receiver gets a
+ * `message` notification per notify_on_message; the e-mail goes only when the conversation had no
+ * unread message of this sender yet (ruling 8: at most one mail while it has unread messages).
+ */
+export async function sendMessage(deps: AppDeps, me: { id: string; email: string; username: string }, otherId: string, content: string) {
+  const db = deps.database.db;
+  if (otherId === me.id) throw errors.badRequest(MESSAGE_TEXT.self);
+  const [sender, receiver] = await Promise.all([loadUser(db, me.id), loadUser(db, otherId)]);
+  if (!sender || sender.isBanned) throw errors.forbidden(MESSAGE_TEXT.banned);
+  if (!receiver || !receiver.emailVerified) throw errors.notFound(MESSAGE_TEXT.userNotFound);
+  if (receiver.isBanned) throw errors.forbidden(MESSAGE_TEXT.cannotMessage);
+  if (deps.config.messaging.premiumGate && !(await loadAccess(db, me, deps.config.auth.ownerEmail)).isPremium) {
+    throw errors.forbidden(MESSAGE_TEXT.premiumRequired);
+  }
+  const wait = await hitDbLimit(db, `messages:send:${me.id}`, MESSAGE_RATE_LIMIT.max, MESSAGE_RATE_LIMIT.windowMs);
+  if (wait > 0) throw errors.tooMany(MESSAGE_TEXT.tooFast);
+
+  const pair = pairOf(me.id, otherId);
+  const senderName = sender.fullName?.trim() || sender.displayUsername || sender.username || 'Someone';
+  const { row, result } = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // One sender at a time per conversation, so two messages sent together cannot both mail.
+    await queryRows(t, sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${pair.userA}:${pair.userB}`}))`);
+    const [pending] = await t
+      .select({ n: count() })
+      .from(messages)
+      .where(and(inPair(me.id, otherId), eq(messages.receiverId, otherId), eq(messages.read, false)));
+    const [inserted] = await t.insert(messages).values({ ...pair, senderId: me.id, receiverId: otherId, content }).returning();
+    const preview = content.length > 100 ? `${content.slice(0, 100)}…` : content;
+    const notified: NotifyResult = await notify(
+      deps,
+      {
+        userId: otherId,
+        type: 'message',
+        title: 'New message',
+        message: `${senderName} sent you a message: "${preview}"`,
+        relatedUserId: me.id,
+        data: { conversationWith: me.id },
+        event: 'message',
+        link: `/messages?conversation_with=${me.id}`,
+        suppressMail: (pending?.n ?? 0) > 0,
+      },
+      t,
+    );
+    return { row: inserted!, result: notified };
+  });
+  deps.events.publish({ users: [otherId, me.id] }, { type: 'message', id: row.id, from: me.id, to: otherId });
+  announce(deps, otherId, result);
+  return { id: row.id, content: row.content, fromMe: true, read: false, createdAt: row.createdAt.toISOString() };
+}
+
+/** Marks every unread message from `otherId` to `me` read; tells the sender's tabs and mine. */
+export async function markConversationRead(deps: AppDeps, me: string, otherId: string): Promise<number> {
+  const updated = await deps.database.db
+    .update(messages)
+    .set({ read: true })
+    .where(and(inPair(me, otherId), eq(messages.receiverId, me), eq(messages.read, false)))
+    .returning({ id: messages.id });
+  if (updated.length > 0) deps.events.publish({ users: [otherId, me] }, { type: 'messages-read', by: me, with: otherId });
+  return updated.length;
+}
+
+/** Deletes the conversation for both participants, permanently. */
+export async function deleteConversation(deps: AppDeps, me: string, otherId: string): Promise<number> {
+  const deleted = await deps.database.db.delete(messages).where(inPair(me, otherId)).returning({ id: messages.id });
+  if (deleted.length > 0) deps.events.publish({ users: [otherId, me] }, { type: 'conversation-deleted', by: me, with: otherId });
+  return deleted.length;
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationPage, NotificationView } from '../../../shared/notifications';
+import { session, user } from '../../db/schema';
+import { signUpVerified } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { notify } from './notify';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Person = Awaited<ReturnType<typeof person>>;
+async function person() {
+  const s = await signUpVerified(t);
+  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, s.email));
+  return { ...s, id: row!.id };
+}
+const as = (p: Person | null, path: string, init: RequestInit = {}) => t.request(path, { ...init, headers: p ? { cookie: p.cookie } : {} });
+const body = async <T>(res: Response) => (await res.json()) as T;
+const give = async (to: Person, from: Person, title: string) =>
+  (await notify(t.deps, { userId: to.id, type: 'new_follower', title, message: `${from.username} followed you`, relatedUserId: from.id, event: null }))!.id!;
+
+describe('notifications', () => {
+  let owner: Person, other: Person;
+  beforeAll(async () => {
+    owner = await person();
+    other = await person();
+  });
+
+  it('lists newest first with the related user, paginated, and counts unread', async () => {
+    for (let i = 1; i <= 23; i++) await give(owner, other, `n${i}`);
+    const first = await body<NotificationPage>(await as(owner, '/api/notifications'));
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]!.title).toBe('n23');
+    expect(first.items[0]!.relatedUser).toMatchObject({ id: other.id, username: other.username });
+    expect(first.nextCursor).toBeTruthy();
+    const second = await body<NotificationPage>(await as(owner, `/api/notifications?before=${encodeURIComponent(first.nextCursor!)}`));
+    expect(second.items.map((n) => n.title)).toEqual(['n3', 'n2', 'n1']);
+    expect(second.nextCursor).toBeNull();
+    expect(await body(await as(owner, '/api/notifications/unread-count'))).toEqual({ count: 23 });
+    expect((await body<NotificationPage>(await as(other, '/api/notifications'))).items).toEqual([]);
+  });
+
+  it('lets only the owner read, mark and delete a notification', async () => {
+    const id = await give(owner, other, 'mine');
+    for (const [method, path] of [
+      ['GET', `/api/notifications/${id}`],
+      ['POST', `/api/notifications/${id}/read`],
+      ['DELETE', `/api/notifications/${id}`],
+    ] as const) {
+      expect((await as(other, path, { method })).status, `other ${method}`).toBe(404);
+      expect((await as(null, path, { method })).status, `anonymous ${method}`).toBe(401);
+    }
+    expect((await body<NotificationView>(await as(owner, `/api/notifications/${id}`))).read).toBe(false);
+    expect((await as(owner, `/api/notifications/${id}/read`, { method: 'POST' })).status).toBe(200);
+    expect((await body<NotificationView>(await as(owner, `/api/notifications/${id}`))).read).toBe(true);
+    expect((await as(owner, `/api/notifications/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await as(owner, `/api/notifications/${id}`)).status).toBe(404);
+    expect((await as(owner, '/api/notifications/not-a-uuid')).status).toBe(400);
+  });
+
+  it('marks all read for the owner only', async () => {
+    await give(other, owner, 'for other');
+    const res = await as(owner, '/api/notifications/read-all', { method: 'POST' });
+    expect((await body<{ updated: number }>(res)).updated).toBeGreaterThan(0);
+    expect(await body(await as(owner, '/api/notifications/unread-count'))).toEqual({ count: 0 });
+    expect(await body(await as(other, '/api/notifications/unread-count'))).toEqual({ count: 1 });
+    expect((await as(null, '/api/notifications/read-all', { method: 'POST' })).status).toBe(401);
+    expect((await as(null, '/api/notifications')).status).toBe(401);
+    expect((await as(null, '/api/notifications/unread-count')).status).toBe(401);
+  });
+
+  it('tells the owner’s other tabs when notifications change', async () => {
+    const id = await give(owner, other, 'live');
+    const seen: string[] = [];
+    const off = t.deps.events.subscribe((audience, event) => {
+      if ('users' in audience && audience.users.includes(owner.id)) seen.push(event.type);
+    });
+    await as(owner, `/api/notifications/${id}/read`, { method: 'POST' });
+    off();
+    expect(seen).toEqual(['notifications-changed']);
+  });
+
+  it('shuts out a banned user (sessions end with the ban)', async () => {
+    const banned = await person();
+    await give(banned, other, 'x');
+    await t.deps.database.db.delete(session).where(eq(session.userId, banned.id));
+    expect((await as(banned, '/api/notifications')).status).toBe(401);
+  });
+});

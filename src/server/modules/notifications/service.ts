@@ -1,0 +1,109 @@
+import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationPage, type NotificationView } from '../../../shared/notifications';
+import type { Database } from '../../db/client';
+import { notifications, profiles, user } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { errors } from '../../http/errors';
+
+const columns = {
+  id: notifications.id,
+  type: notifications.type,
+  title: notifications.title,
+  message: notifications.message,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+  data: notifications.data,
+  relatedId: user.id,
+  relatedUsername: user.username,
+  relatedDisplayUsername: user.displayUsername,
+  relatedFullName: profiles.fullName,
+  relatedAvatarUrl: profiles.avatarUrl,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null } & { id: string; createdAt: Date };
+
+const toView = (r: Row): NotificationView => ({
+  id: r.id,
+  type: r.type!,
+  title: r.title!,
+  message: r.message!,
+  read: !!r.read,
+  createdAt: r.createdAt.toISOString(),
+  relatedUser: r.relatedId
+    ? { id: r.relatedId, username: r.relatedDisplayUsername ?? r.relatedUsername ?? '', fullName: r.relatedFullName, avatarUrl: r.relatedAvatarUrl }
+    : null,
+  data: r.data ?? {},
+});
+
+const select = (db: Database) =>
+  db.select(columns).from(notifications).leftJoin(user, eq(user.id, notifications.relatedUserId)).leftJoin(profiles, eq(profiles.id, notifications.relatedUserId));
+
+/** Cursor = "<created_at ISO>|<id>" of the last item of the previous page. */
+function parseCursor(cursor: string | undefined) {
+  if (!cursor) return null;
+  const [at, id] = cursor.split('|');
+  const date = new Date(at ?? '');
+  if (!id || Number.isNaN(date.getTime())) throw errors.badRequest('Invalid cursor.');
+  return { date, id };
+}
+
+/** The owner's notifications, newest first, a page at a time. */
+export async function listNotifications(db: Database, me: string, before?: string, limit = NOTIFICATION_PAGE_SIZE): Promise<NotificationPage> {
+  const cursor = parseCursor(before);
+  const where = cursor
+    ? and(eq(notifications.userId, me), or(lt(notifications.createdAt, cursor.date), and(eq(notifications.createdAt, cursor.date), lt(notifications.id, cursor.id))))
+    : eq(notifications.userId, me);
+  const rows = (await select(db)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit + 1)) as Row[];
+  const items = rows.slice(0, limit).map(toView);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last ? `${last.createdAt}|${last.id}` : null };
+}
+
+/** One of the owner's notifications (the live toast fetches it by id); 404 for anyone else's. */
+export async function getNotification(db: Database, me: string, id: string): Promise<NotificationView> {
+  const [row] = (await select(db).where(and(eq(notifications.id, id), eq(notifications.userId, me)))) as Row[];
+  if (!row) throw errors.notFound(NOTIFICATION_TEXT.notFound);
+  return toView(row);
+}
+
+export async function unreadNotificationCount(db: Database, me: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, me), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+const changed = (deps: AppDeps, me: string) => deps.events.publish({ users: [me] }, { type: 'notifications-changed' });
+
+export async function markNotificationRead(deps: AppDeps, me: string, id: string) {
+  const rows = await deps.database.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, me)))
+    .returning({ id: notifications.id });
+  if (rows.length === 0) throw errors.notFound(NOTIFICATION_TEXT.notFound);
+  changed(deps, me);
+}
+
+export async function markAllNotificationsRead(deps: AppDeps, me: string): Promise<number> {
+  const rows = await deps.database.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, me), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  if (rows.length > 0) changed(deps, me);
+  return rows.length;
+}
+
+export async function deleteNotification(deps: AppDeps, me: string, id: string) {
+  const rows = await deps.database.db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, me)))
+    .returning({ id: notifications.id });
+  if (rows.length === 0) throw errors.notFound(NOTIFICATION_TEXT.notFound);
+  changed(deps, me);
+}

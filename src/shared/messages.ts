@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Direct messages (spec 000 §2, §4, §5, §8). */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Per user, across instances (counted in the database). */
+export const MESSAGE_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
+/** Ruling 5: the low-message warning shows at this many remaining, only when the premium gate is on. */
+export const LOW_MESSAGE_WARNING_AT = 3;
+
+export const MESSAGE_TEXT = {
+  empty: 'No messages yet. Start the conversation!',
+  sent: 'Message sent',
+  deletedUser: 'Deleted user',
+  tooFast: 'You are sending messages too quickly. Please wait a minute and try again.',
+  tooLong: `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`,
+  emptyContent: 'Message cannot be empty.',
+  self: 'You cannot message yourself.',
+  cannotMessage: 'This user cannot receive messages.',
+  banned: 'Your account has been banned.',
+  userNotFound: 'User not found',
+  premiumRequired: 'Upgrade to Premium to send messages.',
+  sendFailed: 'Failed to send message. Please try again.',
+  loadMessagesFailed: 'Failed to load messages. Please try again.',
+  loadConversationsFailed: 'Failed to load conversations. Please try again.',
+  markReadFailed: 'Failed to mark messages as read.',
+  deleteFailed: 'Failed to delete conversation. Please try again.',
+} as const;
+
+export const sendMessageSchema = z.strictObject({
+  content: z.string().trim().min(1, MESSAGE_TEXT.emptyContent).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
+});
+
+/** The other participant; deleted is true when the account is gone (username and names are then null). */
+export interface ConversationUser {
+  id: string;
+  username: string | null;
+  fullName: string | null;
+  avatarUrl: string | null;
+  deleted: boolean;
+}
+
+export interface ConversationSummary {
+  user: ConversationUser;
+  lastMessage: { id: string; content: string; fromMe: boolean; createdAt: string; read: boolean };
+  unreadCount: number;
+}
+
+export interface MessageView {
+  id: string;
+  content: string;
+  fromMe: boolean;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface ConversationView {
+  user: ConversationUser;
+  /** False when the other account is deleted or banned. */
+  canMessage: boolean;
+  messages: MessageView[];
+}
+
+/** A user's display name in messaging: full name, else @username, else 'Deleted user'. */
+export function conversationName(u: Pick<ConversationUser, 'fullName' | 'username' | 'deleted'>): string {
+  if (u.deleted) return MESSAGE_TEXT.deletedUser;
+  return u.fullName?.trim() || u.username || 'User';
+}

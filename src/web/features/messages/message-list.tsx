@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { cn } from '@/lib/utils';
+import { MESSAGE_TEXT, type MessageView } from '@shared/messages';
+
+const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/** The messages, oldest first, as plain text (React escapes; nothing is rendered as HTML or a link). */
+export function MessageList({ messages }: { messages: MessageView[] }) {
+  const end = useRef<HTMLDivElement>(null);
+  const lastId = messages[messages.length - 1]?.id;
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lastId]);
+  if (messages.length === 0) {
+    return <p className="m-auto px-4 py-10 text-center text-sm text-muted-foreground">{MESSAGE_TEXT.empty}</p>;
+  }
+  const lastMine = [...messages].reverse().find((m) => m.fromMe)?.id;
+  return (
+    <ol className="flex flex-col gap-2 p-4" aria-label="Messages">
+      {messages.map((m) => (
+        <li key={m.id} className={cn('flex max-w-[85%] flex-col', m.fromMe ? 'items-end self-end' : 'items-start self-start')} data-testid="message">
+          <p
+            className={cn(
+              'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
+              m.fromMe ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted',
+            )}
+          >
+            {m.content}
+          </p>
+          <span className="mt-0.5 text-[11px] text-muted-foreground">
+            <time dateTime={m.createdAt}>{time(m.createdAt)}</time>
+            {m.id === lastMine ? <span data-testid="read-state"> · {m.read ? 'Read' : 'Sent'}</span> : null}
+          </span>
+        </li>
+      ))}
+      <div ref={end} />
+    </ol>
+  );
+}

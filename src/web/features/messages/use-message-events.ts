@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@/features/auth/session';
+import { useRealtimeEvent } from '@/lib/realtime';
+import { messageKeys } from './api';
+
+/** New, read and deleted messages refresh the badge, the conversation list and any open chat. */
+export function useMessageEvents() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  useRealtimeEvent('message', (event) => {
+    // The badge moves at once; the refetch below confirms the count.
+    if (user && event.to === user.id) queryClient.setQueryData(messageKeys.unread(), (old: { count: number } | undefined) => (old ? { count: old.count + 1 } : old));
+    refresh();
+  });
+  useRealtimeEvent('messages-read', refresh);
+  useRealtimeEvent('conversation-deleted', refresh);
+}
