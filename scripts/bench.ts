@@ -5,14 +5,23 @@
  *   BENCH_SECONDS=20 npm run bench  longer runs, steadier numbers
  *
  * Both servers run as child processes on 127.0.0.1 (free ports, a fresh temporary DATA_DIR for the
- * app); autocannon drives them from this process. It reports and never fails on a missed goal:
- * exit 0 after a complete run, exit 1 when something crashed.
+ * app); autocannon drives them from this process, with the same settings for every target. It
+ * reports and never fails on a missed goal: exit 0 after a complete run, exit 1 when something
+ * crashed.
+ *
+ * A ratio compares like with like. The client's work grows with the answer (on a 2-core machine
+ * autocannon parsing 2 KB gzipped bodies is a large share of the CPU), so a target with a large
+ * answer is compared with the bare server sending the very same bytes: before measuring, the bench
+ * takes the app's answer as it is on the wire and the bare server answers it, with the same
+ * Content-Type and Content-Encoding, at /same-bytes. Small answers are compared with the bare
+ * server's small JSON at /.
  *
  * To add a target, add an entry to TARGETS. A target that is not plain request throughput (an SSE
  * round trip, for example) supplies its own `measure`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,35 +76,70 @@ interface Target {
   body?: string;
   /** The goal, as a share of the bare server's requests per second. */
   minShareOfBare?: number;
+  /** The row the share is taken against; BASELINE when not given. */
+  baseline?: Target;
   /** A latency goal for the 99th percentile, in milliseconds. */
   maxP99Ms?: number;
   /** Replaces the default autocannon run for targets measured another way. */
   measure?: (baseUrl: string, target: Target) => Promise<Measurement>;
 }
 
-/** The reference row; every ratio is taken against it. */
+/** The reference row for small answers. */
 const BASELINE: Target = { name: 'bare node:http GET /', server: 'bare', path: '/' };
+const DETAILS_PATH = '/api/catalogue/titles/movie/550';
+/** The reference row for title details: the bare server sending the app's answer, byte for byte. */
+const SAME_BYTES: Target = { name: 'bare node:http, same bytes as details', server: 'bare', path: '/same-bytes' };
 
+// A baseline is measured just before the rows compared with it: other load on the machine drifts.
 const TARGETS: Target[] = [
   BASELINE,
   { name: 'app GET /api/health', server: 'app', path: '/api/health', minShareOfBare: 0.5 },
   { name: 'app GET /', server: 'app', path: '/', minShareOfBare: 0.5 },
-  // Cached after the warm-up's first request (the catalogue keeps the answer as JSON text).
-  { name: 'app GET title details (cached)', server: 'app', path: '/api/catalogue/titles/movie/550', minShareOfBare: 0.3, maxP99Ms: 20 },
+  SAME_BYTES,
+  // Cached after the warm-up's first request: the route keeps the answer ready (gzipped JSON with an
+  // ETag) and the front door answers the same URL from it until it expires.
+  { name: 'app GET title details (cached)', server: 'app', path: DETAILS_PATH, minShareOfBare: 0.3, maxP99Ms: 20, baseline: SAME_BYTES },
   // Later: profile API, SSE latency.
 ];
 
+/** / answers a small JSON; /same-bytes answers the file SAME_BYTES_FILE with the headers given. */
 const BARE_SERVER_SOURCE = `
 const http = require('node:http');
-const body = JSON.stringify({ status: 'ok' });
+const fs = require('node:fs');
+const small = JSON.stringify({ status: 'ok' });
+const same = fs.readFileSync(process.env.SAME_BYTES_FILE);
+const sameHeaders = { ...JSON.parse(process.env.SAME_BYTES_HEADERS), 'content-length': same.length };
 http
   .createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+    if (req.url === '/same-bytes') {
+      res.writeHead(200, sameHeaders);
+      res.end(same);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(small) });
+    res.end(small);
   })
   .listen(Number(process.env.PORT), process.env.HOST);
 process.on('SIGTERM', () => process.exit(0));
 `;
+
+/** The app's answer as it is on the wire (fetch() would unzip it), with the headers that shape it. */
+function wireAnswer(url: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: BROWSER_HEADERS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`${url} answered ${res.statusCode}`));
+          const headers: Record<string, string> = {};
+          for (const name of ['content-type', 'content-encoding', 'vary', 'cache-control', 'etag']) if (res.headers[name]) headers[name] = String(res.headers[name]);
+          resolve({ body: Buffer.concat(chunks), headers });
+        });
+      })
+      .on('error', reject);
+  });
+}
 
 interface Child {
   name: ServerName;
@@ -187,13 +231,13 @@ async function measureHttp(baseUrl: string, target: Target): Promise<Measurement
   };
 }
 
-function printTable(rows: { target: Target; m: Measurement }[], baseline: Measurement) {
+function printTable(rows: { target: Target; m: Measurement }[], baseline: (target: Target) => Measurement) {
   const header = ['target', 'req/s (mean)', 'p99 ms', 'vs bare', 'failures'];
   const lines = rows.map(({ target, m }) => [
     target.name,
     Math.round(m.requestsPerSecond).toLocaleString('en-US'),
     m.p99Ms.toFixed(1),
-    `${((m.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(0)}%`,
+    target.server === 'bare' ? '' : `${((m.requestsPerSecond / baseline(target).requestsPerSecond) * 100).toFixed(0)}%`,
     String(m.failures),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
@@ -208,11 +252,16 @@ async function main() {
   console.log(`Reelmates bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target, Node ${process.version}, ${os.cpus().length} CPUs\n`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-'));
+  const app = await startChild('app', ['dist/server/index.js'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, '/api/health', () =>
+    fs.rmSync(dataDir, { recursive: true, force: true }),
+  );
+  const details = await wireAnswer(app.url + DETAILS_PATH);
+  const sameBytesFile = path.join(dataDir, 'same-bytes');
+  fs.writeFileSync(sameBytesFile, details.body);
+  console.log(`title details on the wire: ${details.body.length} bytes, ${JSON.stringify(details.headers)}\n`);
   const servers: Record<ServerName, Child> = {
-    bare: await startChild('bare', ['-e', BARE_SERVER_SOURCE], {}, '/'),
-    app: await startChild('app', ['dist/server/index.js'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, '/api/health', () =>
-      fs.rmSync(dataDir, { recursive: true, force: true }),
-    ),
+    bare: await startChild('bare', ['-e', BARE_SERVER_SOURCE], { SAME_BYTES_FILE: sameBytesFile, SAME_BYTES_HEADERS: JSON.stringify(details.headers) }, '/'),
+    app,
   };
 
   const rows: { target: Target; m: Measurement }[] = [];
@@ -224,17 +273,20 @@ async function main() {
   }
   await stopAll();
 
-  const baseline = rows.find((r) => r.target === BASELINE)!.m;
+  const baseline = (target: Target) => rows.find((r) => r.target === (target.baseline ?? BASELINE))!.m;
   console.log('');
   printTable(rows, baseline);
   console.log('');
   for (const { target, m } of rows) {
     if (target.minShareOfBare === undefined) continue;
-    const share = m.requestsPerSecond / baseline.requestsPerSecond;
+    const share = m.requestsPerSecond / baseline(target).requestsPerSecond;
     const latencyOk = target.maxP99Ms === undefined || m.p99Ms <= target.maxP99Ms;
     const ok = share >= target.minShareOfBare && m.failures === 0 && latencyOk;
     const why = (m.failures ? `, ${m.failures} failed requests` : '') + (target.maxP99Ms !== undefined ? `; p99 ${m.p99Ms} ms, goal <= ${target.maxP99Ms} ms` : '');
-    console.log(`${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')} >= ${target.minShareOfBare * 100}% of bare (${(share * 100).toFixed(0)}%${why})`);
+    const of = target.baseline ? `"${target.baseline.name}"` : 'bare';
+    // Also against the small bare answer, the only reference before the same-bytes row existed.
+    const vsSmall = target.baseline ? `; ${((m.requestsPerSecond / baseline(BASELINE).requestsPerSecond) * 100).toFixed(0)}% of "${BASELINE.name}"` : '';
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')} >= ${target.minShareOfBare * 100}% of ${of} (${(share * 100).toFixed(0)}%${vsSmall}${why})`);
   }
 }
 
