@@ -3,6 +3,7 @@
  *
  *   npm run bench                   8 s per target after a 3 s warm-up
  *   BENCH_SECONDS=20 npm run bench  longer runs, steadier numbers
+ *   BENCH_ROUNDS=1 npm run bench    each target in one stretch (default 2 rounds, see below)
  *
  * Both servers run as child processes on 127.0.0.1 (free ports, a fresh temporary DATA_DIR for the
  * app); autocannon drives them from this process, with the same settings for every target. It
@@ -18,6 +19,10 @@
  *
  * To add a target, add an entry to TARGETS. A target that is not plain request throughput (an SSE
  * round trip, for example) supplies its own `measure`.
+ *
+ * Other load on the machine drifts during a run, so the targets are measured in rounds (all of
+ * them, then all of them again), each round BENCH_SECONDS / BENCH_ROUNDS long: a row's req/s is the
+ * mean over its rounds, its p99 the worst round's, and its failures the sum.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,7 +55,8 @@ interface AutocannonOptions {
 }
 const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
-const SECONDS = positiveNumber(process.env.BENCH_SECONDS, 8);
+const SECONDS = positiveNumber('BENCH_SECONDS', process.env.BENCH_SECONDS, 8);
+const ROUNDS = Math.ceil(positiveNumber('BENCH_ROUNDS', process.env.BENCH_ROUNDS, 2));
 // A fresh server is still settling for a few seconds (JIT, the embedded database finishing its start).
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = 50;
@@ -81,7 +87,7 @@ interface Target {
   /** A latency goal for the 99th percentile, in milliseconds. */
   maxP99Ms?: number;
   /** Replaces the default autocannon run for targets measured another way. */
-  measure?: (baseUrl: string, target: Target) => Promise<Measurement>;
+  measure?: (baseUrl: string, target: Target, round: Round) => Promise<Measurement>;
 }
 
 /** The reference row for small answers. */
@@ -151,10 +157,10 @@ interface Child {
 
 const children: Child[] = [];
 
-function positiveNumber(raw: string | undefined, fallback: number): number {
+function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`BENCH_SECONDS: expected a positive number of seconds (got "${raw}")`);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}: expected a positive number (got "${raw}")`);
   return value;
 }
 
@@ -212,17 +218,23 @@ async function stopAll(): Promise<void> {
   await Promise.allSettled(children.splice(0).map(stopChild));
 }
 
-async function measureHttp(baseUrl: string, target: Target): Promise<Measurement> {
+interface Round {
+  seconds: number;
+  /** The first round of a target warms it up first. */
+  warmUp: boolean;
+}
+
+async function measureHttp(baseUrl: string, target: Target, round: Round): Promise<Measurement> {
   const options: AutocannonOptions = {
     url: baseUrl + target.path,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: round.seconds,
     method: target.method ?? 'GET',
     headers: { ...BROWSER_HEADERS, ...target.headers },
     body: target.body,
     timeout: 10,
   };
-  await autocannon({ ...options, duration: WARMUP_SECONDS }); // warm-up: JIT, caches, pools; not counted
+  if (round.warmUp) await autocannon({ ...options, duration: WARMUP_SECONDS }); // JIT, caches, pools; not counted
   const result = await autocannon(options);
   return {
     requestsPerSecond: result.requests.average,
@@ -249,7 +261,7 @@ function printTable(rows: { target: Target; m: Measurement }[], baseline: (targe
 
 async function main() {
   if (!fs.existsSync('dist/server/index.js')) throw new Error('dist/server/index.js is missing: run `npm run build` first (npm run bench does).');
-  console.log(`Reelmates bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target, Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(`Reelmates bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target in ${ROUNDS} round(s), Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-'));
   const app = await startChild('app', ['dist/server/index.js'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, '/api/health', () =>
@@ -264,14 +276,25 @@ async function main() {
     app,
   };
 
-  const rows: { target: Target; m: Measurement }[] = [];
-  for (const target of TARGETS) {
-    process.stdout.write(`  measuring ${target.name} ...`);
-    const m = await (target.measure ?? measureHttp)(servers[target.server].url, target);
-    rows.push({ target, m });
-    process.stdout.write(` ${Math.round(m.requestsPerSecond)} req/s\n`);
+  const rounds = new Map<Target, Measurement[]>(TARGETS.map((t) => [t, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const target of TARGETS) {
+      process.stdout.write(`  round ${r + 1}/${ROUNDS}: ${target.name} ...`);
+      const m = await (target.measure ?? measureHttp)(servers[target.server].url, target, { seconds: SECONDS / ROUNDS, warmUp: r === 0 });
+      rounds.get(target)!.push(m);
+      process.stdout.write(` ${Math.round(m.requestsPerSecond)} req/s, p99 ${m.p99Ms} ms\n`);
+    }
   }
   await stopAll();
+  const rows = TARGETS.map((target) => {
+    const ms = rounds.get(target)!;
+    const m: Measurement = {
+      requestsPerSecond: ms.reduce((sum, x) => sum + x.requestsPerSecond, 0) / ms.length,
+      p99Ms: Math.max(...ms.map((x) => x.p99Ms)),
+      failures: ms.reduce((sum, x) => sum + x.failures, 0),
+    };
+    return { target, m };
+  });
 
   const baseline = (target: Target) => rows.find((r) => r.target === (target.baseline ?? BASELINE))!.m;
   console.log('');
