@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Catalogue } from './integrations/catalogue';
 import type { MailOutbox } from './integrations/mail';
+import type { PublicAnswers } from './http/public-answers';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
 import type { HealthProbe } from './modules/health/probe';
@@ -18,4 +19,6 @@ export interface AppDeps {
   health: HealthProbe;
   /** Realtime fan-out to open event streams (in-process, or across instances on PostgreSQL). */
   events: EventBus;
+  /** Answers the same for everyone, kept by URL for the front door (catalogue GETs). */
+  publicAnswers: PublicAnswers;
 }

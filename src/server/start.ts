@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import type { AppDeps } from './deps';
 import { createHttpServer } from './http/server';
+import { PublicAnswers } from './http/public-answers';
 import { findWebDist, WebAssets } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
@@ -48,11 +49,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
   const webDist = findWebDist();
   const app = createApp(deps);
 
-  const server = createHttpServer(app, config, { logger, health: deps.health, assets: webDist ? new WebAssets(webDist) : undefined });
+  const server = createHttpServer(app, config, { logger, health: deps.health, publicAnswers: deps.publicAnswers, assets: webDist ? new WebAssets(webDist) : undefined });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

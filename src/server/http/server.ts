@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { HealthProbe } from '../modules/health/probe';
+import { type PublicAnswers, writeAnswer } from './public-answers';
 import { securityHeaderList } from './security';
 import type { WebAssets } from './web-app';
 
@@ -41,14 +42,17 @@ export function createHttpServer(
 
 /**
  * What is answered before the API stack: static files and client routes (the bulk of the
- * traffic, needing none of the API's middleware), and the health check, which must stay cheap
- * and answer even when the app is saturated, as a load balancer expects. Both still get the
- * security headers and the request id above, and one log line.
+ * traffic, needing none of the API's middleware); the health check, which must stay cheap
+ * and answer even when the app is saturated, as a load balancer expects; and public answers a
+ * route has already given for the same URL (cached catalogue GETs, the same for everyone, with
+ * ETag/304) until they expire. All still get the security headers and the request id above, and
+ * one log line.
  */
 export interface FrontDoor {
   logger: Logger;
   assets?: WebAssets;
   health?: HealthProbe;
+  publicAnswers?: PublicAnswers;
 }
 
 function answerAtFrontDoor(front: FrontDoor, req: http.IncomingMessage, res: http.ServerResponse, reqId: string): boolean {
@@ -66,6 +70,13 @@ function answerAtFrontDoor(front: FrontDoor, req: http.IncomingMessage, res: htt
     return true;
   }
   if (pathname.includes('//')) return false; // the app redirects these
+  if (front.publicAnswers && req.method === 'GET') {
+    const answer = front.publicAnswers.lookup(url);
+    if (answer) {
+      logLine(front.logger, reqId, req.method, pathname, writeAnswer(answer, req, res), started);
+      return true;
+    }
+  }
   const asset = front.assets?.lookup(req.method, pathname);
   if (!asset) return false;
   const status = front.assets!.send(asset, req, res);

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { MailOutbox } from '../integrations/mail/outbox';
 import type { MailTransport, OutgoingMail } from '../integrations/mail/transport';
 import { createCatalogue } from '../integrations/catalogue';
+import { PublicAnswers } from '../http/public-answers';
 import { HealthProbe } from '../modules/health/probe';
 import { createAuth } from '../modules/accounts/auth';
 import { InProcessBus } from '../realtime/bus';
@@ -77,7 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const events = new InProcessBus();
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
   const app = createApp(deps);
   return {
     app,

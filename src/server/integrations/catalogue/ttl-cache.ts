@@ -14,7 +14,7 @@ export class TtlCache<V> {
 
   constructor(
     private readonly maxEntries = 2000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get size() {

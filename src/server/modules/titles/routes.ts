@@ -2,9 +2,10 @@ import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ArtKind, Catalogue } from '../../integrations/catalogue/catalogue';
 import { CatalogueUnavailableError } from '../../integrations/catalogue/catalogue';
+import type { PersonSearchResult } from '../../../shared/catalogue';
 import type { AppDeps } from '../../deps';
 import { errorResponse, handleError } from '../../http/errors';
-import { sendJsonText } from '../../http/json-text';
+import { incomingOf, type ReadyAnswer, sendAnswer } from '../../http/public-answers';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import {
   artParamsSchema,
@@ -20,10 +21,8 @@ import {
   typedPageQuerySchema,
   typeQuerySchema,
 } from './schemas';
-import { TitlesService } from './service';
+import { PUBLIC_CACHE, TitlesService } from './service';
 
-/** Catalogue answers are the same for everyone, so browsers and proxies may keep them a while. */
-const PUBLIC_CACHE = 'public, max-age=300';
 const ART_CACHE = 'public, max-age=86400';
 /** The SVG is a document of its own when opened directly: no scripts, no fetches, inline styles only. */
 const ART_CSP = "default-src 'none'; style-src 'unsafe-inline'";
@@ -36,8 +35,8 @@ const get = <R extends RouteRequest, P extends string>(path: P, summary: string,
     summary,
     tags: ['Catalogue'],
     request,
-    // 200 bodies are sent as cached JSON text; the shapes are the types in src/shared/catalogue.ts.
-    responses: { 200: { description }, 400: errorSchemaRef, 404: errorSchemaRef, 503: errorSchemaRef },
+    // 200 bodies are sent as cached JSON bytes; the shapes are the types in src/shared/catalogue.ts.
+    responses: { 200: { description }, 304: { description: 'Not modified (If-None-Match)' }, 400: errorSchemaRef, 404: errorSchemaRef, 503: errorSchemaRef },
   });
 
 const routes = {
@@ -61,15 +60,22 @@ const routes = {
   art: get('/catalogue/art/{type}/{id}/{file}', 'Drawn poster, backdrop or profile picture (offline catalogue)', 'image/svg+xml', { params: artParamsSchema }),
 };
 
-function sendJson(c: Context, text: string) {
-  return sendJsonText(c, text, { 'Cache-Control': PUBLIC_CACHE });
-}
-
 /** Mounted under /api by the app. */
 export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
-  const { catalogue } = deps;
+  const { catalogue, publicAnswers } = deps;
   const service = new TitlesService(catalogue);
   const router = createRouter();
+
+  /**
+   * Sends a cached answer and hands it to the front door for this exact URL: catalogue answers need
+   * no session and hold nothing per user, so until it expires the same URL is answered there with
+   * the same bytes, before the API stack.
+   */
+  function sendJson(c: Context, answer: ReadyAnswer) {
+    const url = incomingOf(c)?.url;
+    if (url !== undefined) publicAnswers.remember(url, answer);
+    return sendAnswer(c, answer);
+  }
 
   router.onError((err, c) => {
     if (!(err instanceof CatalogueUnavailableError)) return handleError(err, c);
@@ -83,7 +89,15 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
   router.openapi(routes.search, async (c) => {
     const { q, type, page } = c.req.valid('query');
     const load = () => (type === 'person' ? catalogue.searchByPerson(q, page) : type === 'tv' ? catalogue.searchTVShows(q, page) : catalogue.searchMovies(q, page));
-    return sendJson(c, (await service.cachedJson(`search:${type}:${page}:${q.toLowerCase()}`, load))!);
+    try {
+      return sendJson(c, (await service.cachedAnswer(`search:${type}:${page}:${q.toLowerCase()}`, load))!);
+    } catch (error) {
+      // Spec: a failed person search returns empty results (not kept, so the next try asks again).
+      if (type !== 'person' || !(error instanceof CatalogueUnavailableError)) throw error;
+      (c.get('logger') ?? deps.logger).warn({ err: error }, 'person search failed; answering no results');
+      const empty: PersonSearchResult = { page, totalPages: 0, totalResults: 0, results: [], people: [] };
+      return c.json(empty, 200, { 'Cache-Control': 'no-store' });
+    }
   });
 
   router.openapi(routes.suggest, async (c) => {
@@ -105,27 +119,27 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
       sortBy: 'popularity.desc' as const,
       page,
     };
-    return sendJson(c, (await service.cachedJson(`discover:${JSON.stringify(filter)}`, () => catalogue.getDiscoverContent(filter)))!);
+    return sendJson(c, (await service.cachedAnswer(`discover:${JSON.stringify(filter)}`, () => catalogue.getDiscoverContent(filter)))!);
   });
 
   router.openapi(routes.trending, async (c) => {
     const { type, page } = c.req.valid('query');
-    return sendJson(c, (await service.cachedJson(`trending:${type}:${page}`, () => catalogue.getTrending(type, page)))!);
+    return sendJson(c, (await service.cachedAnswer(`trending:${type}:${page}`, () => catalogue.getTrending(type, page)))!);
   });
 
   router.openapi(routes.popular, async (c) => {
     const { type, page } = c.req.valid('query');
-    return sendJson(c, (await service.cachedJson(`popular:${type}:${page}`, () => catalogue.getPopular(type, page)))!);
+    return sendJson(c, (await service.cachedAnswer(`popular:${type}:${page}`, () => catalogue.getPopular(type, page)))!);
   });
 
   router.openapi(routes.genres, async (c) => {
     const { type } = c.req.valid('query');
-    return sendJson(c, (await service.cachedJson(`genres:${type}`, async () => ({ genres: await catalogue.getGenres(type) })))!);
+    return sendJson(c, (await service.cachedAnswer(`genres:${type}`, async () => ({ genres: await catalogue.getGenres(type) })))!);
   });
 
   router.openapi(routes.providers, async (c) => {
     const { type } = c.req.valid('query');
-    return sendJson(c, (await service.cachedJson(`providers:${type}`, async () => ({ providers: await catalogue.getWatchProviders(type) })))!);
+    return sendJson(c, (await service.cachedAnswer(`providers:${type}`, async () => ({ providers: await catalogue.getWatchProviders(type) })))!);
   });
 
   router.openapi(routes.titleProviders, async (c) => {
@@ -136,20 +150,20 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
 
   router.openapi(routes.details, async (c) => {
     const { type, id } = c.req.valid('param');
-    const text = await service.cachedJson(`details:${type}:${id}`, () => catalogue.getDetails(type, id));
-    return text === null ? errorResponse(c, 404, 'not_found', 'Details not found') : sendJson(c, text);
+    const answer = await service.cachedAnswer(`details:${type}:${id}`, () => catalogue.getDetails(type, id));
+    return answer === null ? errorResponse(c, 404, 'not_found', 'Details not found') : sendJson(c, answer);
   });
 
   router.openapi(routes.recommendations, async (c) => {
     const { type, id } = c.req.valid('param');
     const { page } = c.req.valid('query');
-    return sendJson(c, (await service.cachedJson(`recommendations:${type}:${id}:${page}`, () => catalogue.getRecommendations(type, id, page)))!);
+    return sendJson(c, (await service.cachedAnswer(`recommendations:${type}:${id}:${page}`, () => catalogue.getRecommendations(type, id, page)))!);
   });
 
   router.openapi(routes.season, async (c) => {
     const { id, season } = c.req.valid('param');
-    const text = await service.cachedJson(`season:${id}:${season}`, () => catalogue.getSeasonDetails(id, season));
-    return text === null ? errorResponse(c, 404, 'not_found', 'Season not found') : sendJson(c, text);
+    const answer = await service.cachedAnswer(`season:${id}:${season}`, () => catalogue.getSeasonDetails(id, season));
+    return answer === null ? errorResponse(c, 404, 'not_found', 'Season not found') : sendJson(c, answer);
   });
 
   router.openapi(routes.art, async (c) => {

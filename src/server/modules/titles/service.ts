@@ -1,35 +1,42 @@
 import { didYouMean, type MediaType, type WatchProvider } from '../../../shared/catalogue';
 import type { ArtKind, ArtSubject, Catalogue } from '../../integrations/catalogue/catalogue';
 import { TtlCache } from '../../integrations/catalogue/ttl-cache';
+import { type ReadyAnswer, readyJson } from '../../http/public-answers';
 
 const MINUTE = 60 * 1000;
 /** Serialised answers live this long; the catalogue behind keeps its own, longer upstream cache. */
 const JSON_TTL_MS = 5 * MINUTE;
 const NOT_FOUND_TTL_MS = 1 * MINUTE;
+/** Catalogue answers are the same for everyone, so browsers and proxies may keep them a while. */
+export const PUBLIC_CACHE = 'public, max-age=300';
 const SUGGESTION_POOL_TTL_MS = 30 * MINUTE;
 /** How many popular pages feed "Did you mean": all of the small offline catalogue, a few TMDB pages. */
 const SUGGESTION_PAGES = { tmdb: { movie: 5, tv: 3 }, offline: { movie: 50, tv: 50 } } as const;
 
 /**
- * The titles module's use of the catalogue. Answers are kept as JSON text per request key, so a hot
- * title-details request is a map lookup plus a write, with no re-serialising.
+ * The titles module's use of the catalogue. Answers are kept ready to write (JSON bytes, plain and
+ * gzipped, with an ETag) per request key, so a hot title-details request is a map lookup plus a
+ * write, with no re-serialising or compressing.
  */
 export class TitlesService {
-  private readonly json = new TtlCache<string | null>(2000);
+  private readonly json = new TtlCache<ReadyAnswer | null>(2000);
   private readonly art = new TtlCache<string | null>(500);
   private readonly suggestionPool = new TtlCache<string[]>(1);
   private readonly cardProviders = new TtlCache<WatchProvider[]>(4000);
 
   constructor(readonly catalogue: Catalogue) {}
 
-  /** The JSON text of load()'s answer, or null when load() found nothing. */
-  cachedJson(key: string, load: () => Promise<unknown>): Promise<string | null> {
+  /**
+   * load()'s answer ready to send, or null when load() found nothing. When the upstream fails, an
+   * expired answer stands in (see TtlCache); its expiresAt is then in the past.
+   */
+  cachedAnswer(key: string, load: () => Promise<unknown>): Promise<ReadyAnswer | null> {
     return this.json.getOrLoad(
       key,
-      (text) => (text === null ? NOT_FOUND_TTL_MS : JSON_TTL_MS),
+      (answer) => (answer === null ? NOT_FOUND_TTL_MS : JSON_TTL_MS),
       async () => {
         const value = await load();
-        return value === null || value === undefined ? null : JSON.stringify(value);
+        return value === null || value === undefined ? null : readyJson(JSON.stringify(value), PUBLIC_CACHE, JSON_TTL_MS);
       },
     );
   }

@@ -108,7 +108,7 @@ describe('title details', () => {
     await json('/api/catalogue/titles/movie/abc', 400);
   });
 
-  it('serves repeated details from the cached JSON text', async () => {
+  it('serves repeated details from the cached answer', async () => {
     const spy = vi.spyOn(catalogue, 'getDetails');
     const first = await (await get('/api/catalogue/titles/movie/155')).text();
     const second = await (await get('/api/catalogue/titles/movie/155')).text();
@@ -156,6 +156,18 @@ describe('when TMDB is unreachable', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('30');
     expect(await res.json()).toEqual({ error: { code: 'catalogue_unavailable', message: 'The movie database is not answering right now. Please try again in a moment.' } });
+  });
+
+  it('answers a person search with empty results, not kept', async () => {
+    const down = new TmdbCatalogue({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/3', maxAttempts: 1, timeoutMs: 1000 });
+    const downApp = createRouter();
+    downApp.route('/api', titleRoutes({ ...t.deps, catalogue: down }));
+    const res = await downApp.request('/api/catalogue/search?q=nolan&type=person&page=2');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ page: 2, totalPages: 0, totalResults: 0, results: [], people: [] });
+    // Movie search has no such rule: it still says the database is down.
+    expect((await downApp.request('/api/catalogue/search?q=nolan&type=movie')).status).toBe(503);
   });
 });
 

@@ -3,6 +3,7 @@ import { api } from '@/lib/api';
 import {
   type MediaType,
   type Page,
+  type PersonSearchResult,
   RECOMMENDATION_PAGE_LIMIT,
   type SeasonDetails,
   SUGGESTION_MIN_LENGTH,
@@ -27,6 +28,7 @@ export const titleKeys = {
   search: (type: MediaType, q: string) => [...titleKeys.all, 'search', type, norm(q)] as const,
   suggestion: (q: string) => [...titleKeys.all, 'suggestion', norm(q)] as const,
   people: (q: string) => [...titleKeys.all, 'people', norm(q)] as const,
+  personTitles: (q: string) => [...titleKeys.all, 'person-titles', norm(q)] as const,
   providers: (type: MediaType) => [...titleKeys.all, 'providers', type] as const,
   advanced: (filters: AdvancedFilters) => [...titleKeys.all, 'advanced', filters] as const,
   details: (type: MediaType, id: number) => [...titleKeys.all, 'details', type, id] as const,
@@ -41,6 +43,10 @@ const catalogue = <T>(path: string, params: Params, signal?: AbortSignal) => api
 
 export const searchTitles = (type: MediaType, q: string, page: number, signal?: AbortSignal) =>
   catalogue<Page<TitleSummary>>('search', { q: q.trim(), type, page: String(page) }, signal);
+
+/** Titles of the people whose name matches q (their credits in the search roles), 20 a page. */
+export const searchPersonTitles = (q: string, page: number, signal?: AbortSignal) =>
+  catalogue<PersonSearchResult>('search', { q: q.trim(), type: 'person', page: String(page) }, signal);
 
 export const fetchDetails = (type: MediaType, id: number, signal?: AbortSignal) => api<TitleDetails>(`/api/catalogue/titles/${type}/${id}`, { signal });
 
@@ -100,6 +106,16 @@ export const searchQueryOptions = (type: MediaType, q: string) =>
     enabled: q.trim().length > 0,
   });
 
+export const personTitlesQueryOptions = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: titleKeys.personTitles(q),
+    queryFn: ({ pageParam, signal }) => searchPersonTitles(q, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextPageParam(last),
+    staleTime: FIVE_MINUTES,
+    enabled: q.trim().length > 0,
+  });
+
 /** Advanced Discovery results are kept 5 minutes (spec 001 §7). */
 export const advancedQueryOptions = (filters: AdvancedFilters) =>
   infiniteQueryOptions({
@@ -132,6 +148,7 @@ export const recommendationsQueryOptions = (type: MediaType, id: number) =>
 
 export const useDiscoverGrid = (state: DiscoverState) => useInfiniteQuery(gridQueryOptions(state));
 export const useTitleSearch = (type: MediaType, q: string, enabled = true) => useInfiniteQuery({ ...searchQueryOptions(type, q), enabled: enabled && q.trim().length > 0 });
+export const usePersonTitles = (q: string, enabled = true) => useInfiniteQuery({ ...personTitlesQueryOptions(q), enabled: enabled && q.trim().length > 0 });
 export const useAdvancedResults = (filters: AdvancedFilters) => useInfiniteQuery(advancedQueryOptions(filters));
 export const useTitleDetails = (type: MediaType, id: number) => useQuery(detailsQueryOptions(type, id));
 export const useSeason = (id: number, season: number) => useQuery(seasonQueryOptions(id, season));

@@ -5,6 +5,7 @@ import { formatRuntime, type TitleDetails } from '@shared/catalogue';
 import { BackButton } from './back-button';
 import { Poster } from './poster';
 import { TitleActionsSlot } from './title-slots';
+import { WatchButton } from './watch-button';
 
 /** Backdrop, poster, title, facts, genres, overview and the title's actions. */
 export function DetailsHero({ title, onOpenRelated }: { title: TitleDetails; onOpenRelated: () => void }) {
@@ -70,7 +71,8 @@ export function DetailsHero({ title, onOpenRelated }: { title: TitleDetails; onO
         {title.overview ? <p className="max-w-3xl leading-7">{title.overview}</p> : <p className="text-muted-foreground">No overview available.</p>}
         <div className="flex flex-wrap gap-3">
           <TitleActionsSlot title={title} />
-          <Button asChild>
+          <WatchButton title={title.title} />
+          <Button asChild variant="outline">
             <a href={title.trailer.url} target="_blank" rel="noopener noreferrer">
               <Play aria-hidden /> Watch Trailer
             </a>

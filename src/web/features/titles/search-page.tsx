@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { MediaType } from '@shared/catalogue';
 import { usePeopleSearch, useTitleSearch } from './api';
 import { DidYouMean } from './did-you-mean';
+import { PersonTitlesSection, usePersonTitlesSection } from './person-titles';
 import { EmptyState, ErrorState } from './query-states';
 import { SearchSection } from './search-section';
 import { TitleGrid } from './title-grid';
@@ -28,7 +29,10 @@ function useTitleSection(type: MediaType, q: string, enabled: boolean) {
   return { query, titles, total: query.data?.pages[0]?.totalResults ?? 0, empty: !query.isPending && !query.isError && titles.length === 0 };
 }
 
-/** /search?q=&type=: users, movies and TV shows, each in its own section with Load More. */
+/**
+ * /search?q=&type=: users, movies and TV shows, each in its own section with Load More; under the
+ * title chips, titles of people with that name come in a section of their own (spec 001 §7).
+ */
 export default function SearchPage() {
   const { q: rawQ, text, changeText, params, setParam } = useSearchText();
   const q = rawQ.trim();
@@ -38,9 +42,10 @@ export default function SearchPage() {
   const people = usePeopleSearch(q, show.users && !!q);
   const movies = useTitleSection('movie', q, show.movie);
   const shows = useTitleSection('tv', q, show.tv);
+  const fromPeople = usePersonTitlesSection(q, kind === 'movie' || kind === 'tv' ? kind : null, show.movie || show.tv);
   const users = people.data ?? [];
   const usersEmpty = !people.isPending && !people.isError && users.length === 0;
-  const nothing = !!q && (!show.users || usersEmpty) && (!show.movie || movies.empty) && (!show.tv || shows.empty);
+  const nothing = !!q && (!show.users || usersEmpty) && (!show.movie || movies.empty) && (!show.tv || shows.empty) && (!(show.movie || show.tv) || fromPeople.empty);
 
   const titleSection = (type: MediaType, title: string, section: ReturnType<typeof useTitleSection>) =>
     section.empty ? null : (
@@ -96,6 +101,7 @@ export default function SearchPage() {
           ) : null}
           {show.movie ? titleSection('movie', 'Movies', movies) : null}
           {show.tv ? titleSection('tv', 'TV Shows', shows) : null}
+          {show.movie || show.tv ? <PersonTitlesSection q={q} section={fromPeople} /> : null}
         </div>
       )}
     </div>
