@@ -13,7 +13,8 @@ export function useSignupHash() {
     const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
     if (hash.get('type') !== 'signup') return;
     void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
-    toast.success('Email verified!', { description: 'You have been logged in.' });
+    // A fixed id: the effect may run twice (StrictMode in development), the toast shows once.
+    toast.success('Email verified!', { id: 'email-verified', description: 'You have been logged in.' });
     navigate({ pathname: location.pathname === '/' ? '/discover' : location.pathname, search: location.search, hash: '' }, { replace: true });
   }, [location.hash, location.pathname, location.search, navigate, queryClient]);
 }
