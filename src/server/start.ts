@@ -9,6 +9,7 @@ import { findWebDist, WebAssets } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
 import { createCatalogue } from './integrations/catalogue';
+import { createStorage } from './integrations/storage';
 import { HealthProbe } from './modules/health/probe';
 import { createAuth } from './modules/accounts/auth';
 import { InProcessBus } from './realtime/bus';
@@ -33,7 +34,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const mail = createMailOutbox(config, database.db, logger);
   const auth = createAuth({ config, database, mail, logger });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events: new InProcessBus() };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config), health: new HealthProbe(database), events: new InProcessBus() };
   const webDist = findWebDist();
   const app = createApp(deps);
 

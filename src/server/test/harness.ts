@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { MailOutbox } from '../integrations/mail/outbox';
 import type { MailTransport, OutgoingMail } from '../integrations/mail/transport';
 import { createCatalogue } from '../integrations/catalogue';
+import { createStorage } from '../integrations/storage';
 import { HealthProbe } from '../modules/health/probe';
 import { createAuth } from '../modules/accounts/auth';
 import { InProcessBus } from '../realtime/bus';
@@ -76,7 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
   const auth = createAuth({ config, database, mail, logger });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events: new InProcessBus() };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config), health: new HealthProbe(database), events: new InProcessBus() };
   const app = createApp(deps);
   return {
     app,
