@@ -24,6 +24,8 @@ export function sniffImage(bytes: Buffer): 'png' | 'jpeg' | null {
   return null;
 }
 
+const exceedsPixelLimit = (error: unknown) => /pixel limit/i.test(String((error as Error)?.message));
+
 export interface Avatar {
   body: Buffer;
   ext: 'png' | 'jpg';
@@ -44,8 +46,8 @@ export async function processAvatar(bytes: Buffer): Promise<Avatar> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, options).metadata();
-  } catch {
-    throw errors.badRequest(AVATAR_MESSAGES.invalid);
+  } catch (error) {
+    throw errors.badRequest(exceedsPixelLimit(error) ? AVATAR_MESSAGES.tooManyPixels : AVATAR_MESSAGES.invalid);
   }
   if (meta.format !== sniffed) throw errors.badRequest(AVATAR_MESSAGES.invalid);
   if (!meta.width || !meta.height) throw errors.badRequest(AVATAR_MESSAGES.invalid);
@@ -55,7 +57,6 @@ export async function processAvatar(bytes: Buffer): Promise<Avatar> {
     if (sniffed === 'png') return { body: await pipeline.png({ compressionLevel: 9 }).toBuffer(), ext: 'png', contentType: 'image/png' };
     return { body: await pipeline.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), ext: 'jpg', contentType: 'image/jpeg' };
   } catch (error) {
-    if (/pixel limit/i.test(String((error as Error).message))) throw errors.badRequest(AVATAR_MESSAGES.tooManyPixels);
-    throw errors.badRequest(AVATAR_MESSAGES.invalid);
+    throw errors.badRequest(exceedsPixelLimit(error) ? AVATAR_MESSAGES.tooManyPixels : AVATAR_MESSAGES.invalid);
   }
 }
