@@ -46,7 +46,7 @@ const routes: RouteObject[] = [
           { path: 'details/:type/:id', ...page(() => import('@/features/titles/details-page')) },
           { path: 'profile', ...named(placeholders, 'ProfilePlaceholder') },
           { path: 'profile/:userId', ...named(placeholders, 'ProfilePlaceholder') },
-          { path: 'settings', ...page(() => import('@/features/settings/settings-page')) },
+          { path: 'settings', ...page(() => import('./pages/settings-page')) },
           { path: 'messages', ...named(placeholders, 'MessagesPlaceholder') },
           { path: 'notifications', ...named(placeholders, 'NotificationsPlaceholder') },
         ],
