@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps) {
   // The avatar upload may carry a 2 MB image plus the multipart envelope; the image's own size is
   // checked again after parsing (ruling 10).
   const limitAvatar = bodyLimit({
-    maxSize: AVATAR_MAX_BYTES + AVATAR_MULTIPART_OVERHEAD,
+    maxSize: Math.max(config.bodyLimitBytes, AVATAR_MAX_BYTES + AVATAR_MULTIPART_OVERHEAD),
     onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The image must be 2 MB or smaller.'),
   });
   // Only requests that carry a body: looking for one makes Node build a full Request object,

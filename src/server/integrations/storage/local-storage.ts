@@ -1,7 +1,7 @@
-import { mkdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredFile } from './storage';
+import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredFile, USER_FOLDER } from './storage';
 
 /** Files under DATA_DIR/uploads, served by our server at /api/uploads/{key}. */
 export class LocalStorage implements Storage {
@@ -48,6 +48,12 @@ export class LocalStorage implements Storage {
   async delete(key: string): Promise<void> {
     if (!isUploadKey(key)) return;
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async listUser(userId: string): Promise<string[]> {
+    if (!USER_FOLDER.test(userId)) return [];
+    const names = await readdir(path.join(path.resolve(this.dir), userId)).catch(() => [] as string[]);
+    return names.map((name) => `${userId}/${name}`).filter(isUploadKey);
   }
 
   publicUrl(key: string): string {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { smallPng } from '../../modules/settings/test-images';
 import { securityHeaderList } from '../../http/security';
 import { startFakeS3 } from './fake-s3-server';
-import { createStorage } from './index';
+import { createStorage, removeUserFiles } from './index';
 import { S3Storage } from './s3-storage';
 
 let fake: Awaited<ReturnType<typeof startFakeS3>>;
@@ -32,6 +32,14 @@ describe('S3 storage adapter', () => {
     expect((await storage.get('user_1/1700000000000.png'))?.body.equals(body)).toBe(true);
     expect(await storage.get('user_1/1.png')).toBeNull();
     expect(await storage.exists('user_1/1.png')).toBe(false);
+    await storage.put('user_1/1700000000001.jpg', body, 'image/jpeg');
+    await storage.put('user_2/1700000000002.png', body, 'image/png');
+    expect((await storage.listUser('user_1')).sort()).toEqual(['user_1/1700000000000.png', 'user_1/1700000000001.jpg']);
+    expect(await storage.listUser('../user_1')).toEqual([]);
+    expect(await removeUserFiles(storage, 'user_1', 'user_1/1700000000001.jpg')).toBe(1);
+    expect(await storage.listUser('user_1')).toEqual(['user_1/1700000000001.jpg']);
+    expect(await storage.exists('user_2/1700000000002.png')).toBe(true);
+    await storage.put('user_1/1700000000000.png', body, 'image/png');
     await storage.delete('user_1/1700000000000.png');
     expect(await storage.exists('user_1/1700000000000.png')).toBe(false);
     expect(fake.requests.every((r) => r.signed)).toBe(true);

@@ -1,5 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredFile } from './storage';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredFile, USER_FOLDER } from './storage';
 
 export interface S3Settings {
   bucket: string;
@@ -62,6 +62,18 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     if (!isUploadKey(key)) return;
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  async listUser(userId: string): Promise<string[]> {
+    if (!USER_FOLDER.test(userId)) return [];
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${userId}/`, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) if (o.Key && isUploadKey(o.Key)) keys.push(o.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
   }
 
   publicUrl(key: string): string {

@@ -16,6 +16,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** The keys in one user's folder. */
+  listUser(userId: string): Promise<string[]>;
   /** The URL browsers load the file from. */
   publicUrl(key: string): string;
   /** The key behind a URL this storage handed out, or null when the URL is not one of ours. */
@@ -30,6 +32,8 @@ export const LOCAL_UPLOADS_PATH = '/api/uploads';
 export function contentTypeOf(key: string): string {
   return key.endsWith('.png') ? 'image/png' : 'image/jpeg';
 }
+
+export const USER_FOLDER = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function isUploadKey(key: string): boolean {
   return UPLOAD_KEY.test(key);

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { profiles, user } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { hitDbLimit } from '../../http/db-rate-limit';
+import { removeUserFiles } from '../../integrations/storage';
 import { isUsernameTaken, USERNAME_TAKEN_MESSAGE } from '../accounts/service';
 import { processAvatar } from './avatar-image';
 
@@ -71,10 +72,9 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Partia
     if (isUniqueViolation(error)) throw errors.conflict('username_taken', USERNAME_TAKEN_MESSAGE);
     throw error;
   }
-  // The replaced picture is no longer referenced by anyone: remove it (best effort).
-  const oldKey = avatar && current.avatarUrl ? deps.storage.keyFromUrl(current.avatarUrl) : null;
-  if (oldKey && oldKey !== avatar?.key) {
-    await deps.storage.delete(oldKey).catch((err: unknown) => deps.logger.warn({ err, userId }, 'could not delete the replaced avatar'));
+  // The replaced picture, and uploads that were never saved, are referenced by nobody now (best effort).
+  if (avatar) {
+    await removeUserFiles(deps.storage, userId, avatar.key).catch((err: unknown) => deps.logger.warn({ err, userId }, 'could not delete replaced avatars'));
   }
   deps.events.publish({ everyone: true }, { type: 'profile_updated', userId });
 }

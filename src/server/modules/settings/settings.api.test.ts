@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -119,12 +119,31 @@ describe('PATCH /api/me/profile', () => {
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/png');
 
-    // A new picture replaces the old one, whose file is removed; empty removes the avatar.
+    // A new picture replaces the old one, whose file is removed with uploads never saved; empty removes the avatar.
+    const unsaved = (await (await upload(me.cookie, await smallPng(70, 70))).json()).url as string;
     const next = (await (await upload(me.cookie, await smallPng(80, 80))).json()).url as string;
+    expect((await t.request(unsaved)).status).toBe(200);
     expect((await patch('/api/me/profile', me.cookie, { avatarUrl: next })).status).toBe(200);
     expect((await t.request(mine)).status).toBe(404);
+    expect((await t.request(unsaved)).status).toBe(404);
+    expect(await readdir(path.join(dataDir, 'uploads', myId))).toEqual([next.split('/').pop()]);
     expect((await patch('/api/me/profile', me.cookie, { avatarUrl: '' })).status).toBe(200);
+    expect(await readdir(path.join(dataDir, 'uploads', myId))).toEqual([]);
     expect((await session(me.cookie)).user.avatarUrl).toBeNull();
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the user’s uploaded pictures with the account', async () => {
+    const me = await signUpVerified(t);
+    const id = await idOf(me.email);
+    const url = (await (await upload(me.cookie, await smallPng())).json()).url as string;
+    expect((await patch('/api/me/profile', me.cookie, { avatarUrl: url })).status).toBe(200);
+    expect(await readdir(path.join(dataDir, 'uploads', id))).toHaveLength(1);
+    const res = await t.request('/api/accounts/delete', { method: 'POST', headers: { cookie: me.cookie }, json: { confirm: 'DELETE' } });
+    expect(res.status).toBe(200);
+    expect(await readdir(path.join(dataDir, 'uploads', id))).toEqual([]);
+    expect((await t.request(url)).status).toBe(404);
   });
 });
 
