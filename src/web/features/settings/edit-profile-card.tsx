@@ -41,6 +41,8 @@ export function EditProfileCard({ profile }: { profile: OwnProfile }) {
     }
     try {
       await save.mutateAsync(values);
+      // What was saved (trimmed, lowercased) is the new starting point, also before the refetch lands.
+      form.reset(values);
       toast.success('Your settings have been saved.');
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) form.setError('username', { message: error.message });
