@@ -1,22 +1,16 @@
 import { LogOut, Settings, User } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import type { SessionUser } from '@shared/session';
 
 export default function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
-  // A picture that fails to load (removed, offline) falls back to the initial, as when none is set.
-  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
-  const showImage = !!user.avatarUrl && user.avatarUrl !== brokenUrl;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <button type="button" aria-label="User menu" className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-primary/15 font-semibold text-primary">
-          {showImage ? (
-            <img src={user.avatarUrl!} alt="" className="size-full object-cover" onError={() => setBrokenUrl(user.avatarUrl)} />
-          ) : (
-            (user.fullName || user.username || 'User').charAt(0).toUpperCase()
-          )}
+        <button type="button" aria-label="User menu" className="relative flex size-9 items-center justify-center overflow-hidden rounded-full bg-primary/15 font-semibold text-primary">
+          {(user.fullName || user.username || 'User').charAt(0).toUpperCase()}
+          {/* The picture covers the initial; one that fails to load (removed, offline) hides and shows it. */}
+          {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="absolute inset-0 size-full object-cover" onError={(e) => (e.currentTarget.hidden = true)} /> : null}
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
