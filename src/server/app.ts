@@ -1,4 +1,5 @@
 import { bodyLimit } from 'hono/body-limit';
+import { AVATAR_MAX_BYTES } from '../shared/settings';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './http/errors';
 import { createRouter } from './http/openapi';
@@ -15,8 +16,12 @@ import { metaRoutes } from './modules/meta/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { supportRoutes } from './modules/support/routes';
 import { titleRoutes } from './modules/titles/routes';
+
+/** Room for the multipart boundary and part headers around an avatar. */
+const AVATAR_MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The API. The built web app is served in front of it by http/server.ts. */
 export function createApp(deps: AppDeps) {
@@ -37,9 +42,18 @@ export function createApp(deps: AppDeps) {
     maxSize: config.bodyLimitBytes,
     onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is too large.'),
   });
+  // The avatar upload may carry a 2 MB image plus the multipart envelope; the image's own size is
+  // checked again after parsing (ruling 10).
+  const limitAvatar = bodyLimit({
+    maxSize: Math.max(config.bodyLimitBytes, AVATAR_MAX_BYTES + AVATAR_MULTIPART_OVERHEAD),
+    onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The image must be 2 MB or smaller.'),
+  });
   // Only requests that carry a body: looking for one makes Node build a full Request object,
   // which costs more than the rest of a GET.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.path === '/api/me/avatar' ? limitAvatar(c, next) : limitBody(c, next);
+  });
 
   const api = createRouter();
   api.route('/', healthRoutes(deps));
@@ -48,6 +62,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', accountRoutes(deps));
   api.route('/', profileRoutes(deps));
   api.route('/', ownAccountRoutes(deps));
+  api.route('/', settingsRoutes(deps));
   api.route('/', titleRoutes(deps));
   api.route('/', listRoutes(deps));
   api.route('/', notificationRoutes(deps));

@@ -57,6 +57,12 @@ const envSchema = z.object({
   TMDB_READ_ACCESS_TOKEN: optionalString,
   /** Ruling 5: messaging is unlimited for everyone; the premium gate exists behind this switch, off by default. */
   MESSAGING_PREMIUM_GATE: flag,
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3 to 63 lowercase letters, digits, dots and hyphens)').optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]{2,40}$/, 'expected a region such as us-east-1').optional()),
+  S3_ENDPOINT: optionalUrl('the URL of an S3-compatible endpoint, such as https://s3.example.com'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalUrl('the public base URL of the bucket, such as https://cdn.example.com/avatars'),
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -85,6 +91,19 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     auth: { secret: env.BETTER_AUTH_SECRET, ownerEmail: env.OWNER_EMAIL?.toLowerCase() },
     messaging: { premiumGate: env.MESSAGING_PREMIUM_GATE },
+    storage: {
+      uploadsDir: path.join(dataDir, 'uploads'),
+      // Unset: files under DATA_DIR/uploads, served by our server (the offline default).
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION ?? 'us-east-1',
+            endpoint: env.S3_ENDPOINT?.replace(/\/$/, ''),
+            credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+            publicUrl: env.S3_PUBLIC_URL?.replace(/\/$/, ''),
+          }
+        : undefined,
+    },
     tmdb: { apiKey: env.TMDB_API_KEY, readAccessToken: env.TMDB_READ_ACCESS_TOKEN, baseUrl: env.TMDB_BASE_URL?.replace(/\/$/, '') },
   };
 }
@@ -94,6 +113,19 @@ function checkProduction(config: ReturnType<typeof buildConfig>): string[] {
   const problems: string[] = [];
   if (!config.auth.secret) problems.push('BETTER_AUTH_SECRET: required in production (a random string of at least 32 characters)');
   if (!config.appUrl) problems.push('APP_URL: required in production (the public URL, used in e-mail links)');
+  return problems;
+}
+
+/** S3 settings make sense only together: a key without its secret, or S3_* without a bucket, is a mistake. */
+function checkStorage(env: NodeJS.ProcessEnv): string[] {
+  const set = (name: string) => typeof env[name] === 'string' && env[name]!.trim() !== '';
+  const problems: string[] = [];
+  if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  if (!set('S3_BUCKET')) {
+    for (const name of ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL']) {
+      if (set(name)) problems.push(`${name}: needs S3_BUCKET (without it avatars are stored under DATA_DIR/uploads)`);
+    }
+  }
   return problems;
 }
 
@@ -115,7 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const config = buildConfig(parsed.data);
-  const problems = checkProduction(config);
+  const problems = [...checkStorage(source), ...checkProduction(config)];
   if (problems.length) throw new ConfigError(problems);
   return config;
 }
@@ -125,6 +157,8 @@ export function describeDefaults(config: Config): string[] {
   const lines: string[] = [];
   lines.push(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${path.join(config.dataDir, 'db')} (offline default)`);
   lines.push(config.mail.smtpUrl ? 'mail: SMTP (SMTP_URL)' : config.mail.devMailboxEnabled ? `mail: dev mailbox at /dev/mailbox and ${config.mail.mailboxDir} (offline default)` : 'mail: no transport configured; mails wait in the outbox');
+  const s3 = config.storage.s3;
+  lines.push(s3 ? `uploads: S3 bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ''}` : `uploads: files in ${config.storage.uploadsDir} (offline default)`);
   lines.push(config.tmdb.apiKey || config.tmdb.readAccessToken ? 'catalogue: TMDB API' : 'catalogue: offline demo catalogue (offline default)');
   lines.push(config.databaseUrl ? 'realtime: event streams fanned out through PostgreSQL LISTEN/NOTIFY' : 'realtime: event streams in this process (PGlite; one instance)');
   return lines;

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/client';
 import type { Catalogue } from './integrations/catalogue';
 import type { MailOutbox } from './integrations/mail';
 import type { PublicAnswers } from './http/public-answers';
+import type { Storage } from './integrations/storage';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
 import type { HealthProbe } from './modules/health/probe';
@@ -16,6 +17,8 @@ export interface AppDeps {
   mail: MailOutbox;
   auth: Auth;
   catalogue: Catalogue;
+  /** Uploaded files (avatars): DATA_DIR/uploads, or an S3-compatible bucket. */
+  storage: Storage;
   health: HealthProbe;
   /** Realtime fan-out to open event streams (in-process, or across instances on PostgreSQL). */
   events: EventBus;

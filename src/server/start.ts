@@ -10,6 +10,7 @@ import { findWebDist, WebAssets } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
 import { createCatalogue } from './integrations/catalogue';
+import { createStorage } from './integrations/storage';
 import { HealthProbe } from './modules/health/probe';
 import { createAuth } from './modules/accounts/auth';
 import { type EventBus, InProcessBus } from './realtime/bus';
@@ -49,7 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
   const webDist = findWebDist();
   const app = createApp(deps);
 

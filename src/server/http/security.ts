@@ -4,24 +4,26 @@ import { errorResponse } from './errors';
 /**
  * The web app's Content-Security-Policy allows no inline script: its only scripts are our own
  * hashed bundles. Inline style attributes are allowed because Radix and sonner position elements
- * with them. TMDB's image host is allowed for posters when the real catalogue is configured.
+ * with them. TMDB's image host is allowed for posters when the real catalogue is configured, and
+ * `imgSources` adds the public origin of an S3 bucket that serves avatars.
  */
-const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://image.tmdb.org",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join('; ');
+const pageCsp = (imgSources: string[] = []) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob: https://image.tmdb.org", ...imgSources].join(' '),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
 
 /** API answers are data, never documents: nothing in them may load or run, nor be framed. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** Headers for pages and static files; API answers get the stricter, shorter set below. */
-export function securityHeaderList(options: { hsts: boolean; api?: boolean }): [string, string][] {
+export function securityHeaderList(options: { hsts: boolean; api?: boolean; imgSources?: string[] }): [string, string][] {
   const headers: [string, string][] = options.api
     ? [
         ['Content-Security-Policy', API_CSP],
@@ -30,7 +32,7 @@ export function securityHeaderList(options: { hsts: boolean; api?: boolean }): [
         ['Cross-Origin-Resource-Policy', 'same-origin'],
       ]
     : [
-        ['Content-Security-Policy', PAGE_CSP],
+        ['Content-Security-Policy', pageCsp(options.imgSources)],
         ['X-Content-Type-Options', 'nosniff'],
         ['X-Frame-Options', 'DENY'],
         ['Referrer-Policy', 'strict-origin-when-cross-origin'],

@@ -19,10 +19,12 @@ export const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export function createHttpServer(
   app: Pick<Hono, 'fetch'>,
-  config: Pick<Config, 'isProduction'>,
+  config: Pick<Config, 'isProduction'> & { storage?: Config['storage'] },
   front?: FrontDoor,
 ): http.Server {
-  const pageHeaders = securityHeaderList({ hsts: config.isProduction });
+  // Avatars in an S3 bucket with its own public URL are images of another origin.
+  const s3PublicUrl = config.storage?.s3?.publicUrl;
+  const pageHeaders = securityHeaderList({ hsts: config.isProduction, imgSources: s3PublicUrl ? [new URL(s3PublicUrl).origin] : [] });
   const apiHeaders = securityHeaderList({ hsts: config.isProduction, api: true });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {

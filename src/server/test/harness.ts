@@ -10,6 +10,7 @@ import { MailOutbox } from '../integrations/mail/outbox';
 import type { MailTransport, OutgoingMail } from '../integrations/mail/transport';
 import { createCatalogue } from '../integrations/catalogue';
 import { PublicAnswers } from '../http/public-answers';
+import { createStorage } from '../integrations/storage';
 import { HealthProbe } from '../modules/health/probe';
 import { createAuth } from '../modules/accounts/auth';
 import { InProcessBus } from '../realtime/bus';
@@ -78,7 +79,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const events = new InProcessBus();
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
   const app = createApp(deps);
   return {
     app,

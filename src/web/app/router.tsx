@@ -46,7 +46,7 @@ const routes: RouteObject[] = [
           { path: 'details/:type/:id', ...page(() => import('@/features/titles/details-page')) },
           { path: 'profile', ...named(() => import('./pages/profile-page'), 'ProfilePage') },
           { path: 'profile/:userId', ...named(() => import('./pages/profile-page'), 'ProfilePage') },
-          { path: 'settings', ...page(() => import('@/features/settings/settings-page')) },
+          { path: 'settings', ...page(() => import('./pages/settings-page')) },
           { path: 'messages', ...page(() => import('@/features/messages/messages-page')) },
           { path: 'notifications', ...page(() => import('@/features/notifications/notifications-page')) },
         ],

@@ -3,6 +3,7 @@ import { deleteCookie } from 'hono/cookie';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { user } from '../../db/schema';
+import { removeUserFiles } from '../../integrations/storage';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import { requireUser } from './guards';
 
@@ -27,6 +28,8 @@ export function ownAccountRoutes(deps: AppDeps) {
     const me = c.get('user');
     // Sessions, profile, lists and everything else owned by the user go with it (ON DELETE CASCADE).
     await deps.database.db.delete(user).where(eq(user.id, me.id));
+    // Their uploaded pictures go too (after the rows, so a failure here never keeps the account).
+    await removeUserFiles(deps.storage, me.id).catch((err: unknown) => c.get('logger').warn({ err, userId: me.id }, 'could not delete the uploads of a deleted account'));
     const ctx = await deps.auth.$context;
     for (const cookie of [ctx.authCookies.sessionToken, ctx.authCookies.sessionData, ctx.authCookies.dontRememberToken]) {
       deleteCookie(c, cookie.name, { path: '/', secure: cookie.attributes.secure });

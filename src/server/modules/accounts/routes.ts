@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { signUpSchema, usernameProblems } from '../../../shared/accounts';
+import { profileUsernameProblems } from '../../../shared/settings';
 import type { AppDeps } from '../../deps';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import { MemoryRateLimiter, rateLimitByIp } from '../../http/rate-limit';
@@ -27,7 +28,7 @@ const getUsernameAvailable = createRoute({
   method: 'get',
   path: '/accounts/username-available',
   summary: 'Is a username free (lowercased)? The caller’s own name counts as free.',
-  request: { query: z.object({ username: z.string().max(60) }) },
+  request: { query: z.object({ username: z.string().max(60), form: z.enum(['sign-up', 'profile']).optional().openapi({ description: 'Whose rules: sign-up (default) or the settings profile form' }) }) },
   responses: { 200: json(z.object({ available: z.boolean(), problems: z.array(z.string()) })) },
 });
 const getProfileSearch = createRoute({
@@ -61,8 +62,9 @@ export function accountRoutes(deps: AppDeps) {
       return c.json({ ok: true as const }, 201);
     })
     .openapi(getUsernameAvailable, async (c) => {
-      const name = c.req.valid('query').username.trim();
-      const problems = usernameProblems(name);
+      const { username, form } = c.req.valid('query');
+      const name = username.trim();
+      const problems = form === 'profile' ? profileUsernameProblems(name) : usernameProblems(name);
       if (problems.length) return c.json({ available: false, problems }, 200);
       const me = await currentUser(deps, c);
       return c.json({ available: !(await isUsernameTaken(deps, name, me?.id)), problems: [] }, 200);

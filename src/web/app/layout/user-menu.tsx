@@ -7,8 +7,10 @@ export default function UserMenu({ user, onSignOut }: { user: SessionUser; onSig
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <button type="button" aria-label="User menu" className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-primary/15 font-semibold text-primary">
-          {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="size-full object-cover" /> : (user.fullName || user.username).charAt(0).toUpperCase()}
+        <button type="button" aria-label="User menu" className="relative flex size-9 items-center justify-center overflow-hidden rounded-full bg-primary/15 font-semibold text-primary">
+          {(user.fullName || user.username || 'User').charAt(0).toUpperCase()}
+          {/* The picture covers the initial; one that fails to load (removed, offline) hides and shows it. */}
+          {user.avatarUrl ? <img src={user.avatarUrl} alt="" className="absolute inset-0 size-full object-cover" onError={(e) => (e.currentTarget.hidden = true)} /> : null}
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

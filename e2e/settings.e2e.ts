@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchedPage } from './support/browser';
+import { mailLink, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
+import { type AppServer, startAppServer } from './support/server';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// The refused upload answers 400, which the console reports as a failed resource; the page handles it.
+const expected4xx = [/Failed to load resource: the server responded with a status of 400/];
+
+/** Another account, made over the API, whose name the user will try to take. */
+async function signUpOverApi(user: ReturnType<typeof uniqueUser>) {
+  const res = await fetch(`${server.url}/api/accounts/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, acceptTerms: true, acceptPrivacy: true }),
+  });
+  expect(res.status).toBe(201);
+  await fetch(await mailLink(server.url, user.email, /Verify your e-mail/), { redirect: 'manual' });
+}
+
+async function toast(page: Page, title: string, description?: string) {
+  const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  await item.first().waitFor();
+  if (description) await item.filter({ hasText: description }).first().waitFor();
+}
+
+describe('settings, as a user edits their profile', () => {
+  it('uploads an avatar and saves it with a new name, username and bio; the header and the profile show them', async () => {
+    const other = uniqueUser('taken');
+    await signUpOverApi(other);
+    const user = uniqueUser('setme');
+    const context = await browser.newContext();
+    const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
+    await signUpInBrowser(page, server.url, user);
+    await verifyViaMailbox(page, server.url, user.email);
+    const me = (await (await page.request.get(`${server.url}/api/session`)).json()).user as { id: string };
+
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    const headerAvatar = page.getByRole('button', { name: 'User menu' }).locator('img');
+    await expect(headerAvatar.count()).resolves.toBe(0);
+
+    // A renamed HTML file is refused with the server's message, and nothing changes.
+    await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+    await toast(page, 'Upload failed', 'Please upload a PNG or JPEG image.');
+    await expect(page.getByRole('img', { name: 'Your avatar' }).count()).resolves.toBe(0);
+
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 220, g: 40, b: 90 } } }).png().toBuffer();
+    await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    const preview = page.getByRole('img', { name: 'Your avatar' });
+    await preview.waitFor();
+    const avatarUrl = await preview.getAttribute('src');
+    expect(avatarUrl).toMatch(new RegExp(`^/api/uploads/${me.id}/\\d+\\.png$`));
+    await page.getByText('The new picture is used when you save your changes.').waitFor();
+    // Not yet in effect: the header still shows the initial.
+    await expect(headerAvatar.count()).resolves.toBe(0);
+
+    // A name someone else has is refused live; a free one is welcomed.
+    const username = page.getByLabel('Username', { exact: true });
+    await username.fill(other.username.toUpperCase());
+    await page.getByText('Checking availability...').waitFor();
+    await page.getByText('Username is already taken').waitFor();
+    const newName = `Cine_${Date.now().toString(36)}`;
+    await username.fill(newName);
+    await page.getByText('Username is available!').waitFor();
+    await page.getByLabel('Full name').fill('Ada Lovelace');
+    await page.getByLabel('Bio').fill('Noir, sci-fi and long TV dramas.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Your settings have been saved.');
+
+    // The header shows the picture, loaded.
+    await headerAvatar.waitFor();
+    expect(await headerAvatar.getAttribute('src')).toBe(avatarUrl);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('button[aria-label="User menu"] img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menu').getByText(`@${newName.toLowerCase()}`).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Anyone sees the new header of the profile.
+    const stranger = await browser.newContext();
+    const seen = async () => (await stranger.request.get(`${server.url}/api/profiles/${me.id}`)).json();
+    expect(await seen()).toMatchObject({ username: newName.toLowerCase(), fullName: 'Ada Lovelace', bio: 'Noir, sci-fi and long TV dramas.', avatarUrl });
+    const image = await stranger.request.get(`${server.url}${avatarUrl}`);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect((await sharp(await image.body()).metadata()).width).toBe(300);
+
+    // Privacy switches save at once with their own messages, and others see the difference.
+    await page.getByRole('switch', { name: 'Private account' }).click();
+    await toast(page, 'Privacy settings updated', 'Your account is now private.');
+    expect(await seen()).toMatchObject({ isPrivate: true, visible: { favorites: false, watchlist: false, currentlyWatching: false } });
+    await page.getByRole('switch', { name: 'Show favorites' }).click();
+    await toast(page, 'Privacy settings updated', 'Your favorites are now hidden.');
+    await page.getByRole('switch', { name: 'Private account' }).click();
+    await toast(page, 'Privacy settings updated', 'Your account is now public.');
+    expect(await seen()).toMatchObject({ isPrivate: false, visible: { favorites: false, watchlist: true, currentlyWatching: true } });
+
+    // A notification preference, kept across a reload; mails link straight to the card.
+    await page.getByRole('radiogroup', { name: 'New followers' }).getByRole('radio', { name: 'None' }).click();
+    await toast(page, 'Settings updated', 'Your notification preferences have been saved.');
+    await page.getByRole('button', { name: 'Comedy' }).click();
+    await page.getByRole('button', { name: 'Save Genres' }).click();
+    await toast(page, 'Your favorite genres have been updated.');
+    // As from a mail: a new tab opening /settings#notifications.
+    const fromMail = await watchedPage(context);
+    const tab = fromMail.page;
+    await tab.goto(`${server.url}/settings#notifications`);
+    const none = tab.getByRole('radiogroup', { name: 'New followers' }).getByRole('radio', { name: 'None' });
+    await none.waitFor();
+    expect(await none.getAttribute('aria-checked')).toBe('true');
+    expect(await tab.getByRole('button', { name: 'Comedy' }).getAttribute('aria-pressed')).toBe('true');
+    await tab.waitForFunction(() => {
+      const top = document.getElementById('notifications')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight / 2;
+    });
+    expect(await tab.getByRole('switch', { name: 'Show favorites' }).getAttribute('aria-checked')).toBe('false');
+
+    // Nothing was stored for the refused upload: one file, the saved avatar.
+    expect(fs.readdirSync(path.join(server.dataDir, 'uploads', me.id))).toEqual([avatarUrl!.split('/').pop()]);
+    for (const w of [watch, fromMail.watch]) {
+      expect(w.consoleErrors).toEqual([]);
+      expect(w.externalRequests).toEqual([]);
+    }
+    await stranger.close();
+    await context.close();
+  });
+});

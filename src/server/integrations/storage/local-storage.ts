@@ -1,0 +1,66 @@
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredFile, USER_FOLDER } from './storage';
+
+/** Files under DATA_DIR/uploads, served by our server at /api/uploads/{key}. */
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+  constructor(private readonly dir: string) {}
+
+  /** The file's path, refusing any key that is not `{userId}/{timestamp}.{ext}` or that would leave the directory. */
+  private pathOf(key: string): string {
+    if (!isUploadKey(key)) throw new Error(`invalid storage key: ${key}`);
+    const root = path.resolve(this.dir);
+    const full = path.resolve(root, key);
+    if (!full.startsWith(root + path.sep)) throw new Error(`storage key leaves the uploads directory: ${key}`);
+    return full;
+  }
+
+  async put(key: string, body: Buffer, _contentType: string): Promise<void> {
+    const full = this.pathOf(key);
+    await mkdir(path.dirname(full), { recursive: true });
+    // Written under a temporary name and renamed, so a reader never sees half a file.
+    const temp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, body);
+    await rename(temp, full);
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    if (!isUploadKey(key)) return null;
+    try {
+      return { body: await readFile(this.pathOf(key)), contentType: contentTypeOf(key) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isUploadKey(key)) return false;
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isUploadKey(key)) return;
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async listUser(userId: string): Promise<string[]> {
+    if (!USER_FOLDER.test(userId)) return [];
+    const names = await readdir(path.join(path.resolve(this.dir), userId)).catch(() => [] as string[]);
+    return names.map((name) => `${userId}/${name}`).filter(isUploadKey);
+  }
+
+  publicUrl(key: string): string {
+    return `${LOCAL_UPLOADS_PATH}/${key}`;
+  }
+
+  keyFromUrl(url: string): string | null {
+    return keyAfter(LOCAL_UPLOADS_PATH, url);
+  }
+}

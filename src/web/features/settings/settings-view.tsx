@@ -1,0 +1,77 @@
+import { ArrowLeft } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/session';
+import { AccountInfoCard } from './account-info-card';
+import { AdminControlsCard } from './admin-controls-card';
+import { useOwnProfile } from './api';
+import { DangerZoneCard } from './danger-zone-card';
+import { EditProfileCard } from './edit-profile-card';
+import { EmailChangeCard } from './email-change-card';
+import { FavoriteGenresCard } from './favorite-genres-card';
+import { NotificationsCard } from './notifications-card';
+import { PasswordChangeCard } from './password-change-card';
+import { PrivacyCard } from './privacy-card';
+import { CardSkeleton, LoadFailedCard } from './settings-states';
+import { SubscriptionCard } from './subscription-card';
+
+/**
+ * Settings, in the spec's card order. `socialLinks` is the slot for the profiles feature's social
+ * links card, which the route page (app/pages/settings-page.tsx) passes in.
+ */
+export function SettingsView({ socialLinks }: { socialLinks?: ReactNode }) {
+  const { session } = useSession();
+  const userId = session?.user?.id ?? '';
+  const profile = useOwnProfile(userId);
+  const { hash } = useLocation();
+
+  // Mails link to /settings#notifications: go there once the cards have their height.
+  const ready = !!profile.data;
+  useEffect(() => {
+    if (!ready || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [ready, hash]);
+
+  if (!session?.user || !session.access) return <PageSpinner />;
+  const retry = () => void profile.refetch();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <Link to="/profile" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden /> Back to Profile
+      </Link>
+      <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+      {session.access.isAdmin ? <AdminControlsCard /> : null}
+      <AccountInfoCard session={session} />
+      <EmailChangeCard current={session.user.email} />
+      <PasswordChangeCard username={session.user.username} />
+      {profile.data ? (
+        <>
+          <EditProfileCard profile={profile.data} />
+          {socialLinks}
+          <FavoriteGenresCard userId={userId} saved={profile.data.favoriteGenres} />
+          <NotificationsCard profile={profile.data} />
+          <PrivacyCard profile={profile.data} />
+        </>
+      ) : profile.isError ? (
+        <>
+          <LoadFailedCard title="Edit Profile" message="Could not load profile data." onRetry={retry} />
+          {socialLinks}
+          <LoadFailedCard title="Favorite Genres" message="Could not load your favorite genres." onRetry={retry} />
+          <LoadFailedCard id="notifications" title="Notifications" message="Could not load profile data." onRetry={retry} />
+          <LoadFailedCard title="Privacy" message="Could not load profile data." onRetry={retry} />
+        </>
+      ) : (
+        <>
+          <CardSkeleton title="Edit Profile" rows={4} />
+          {socialLinks}
+          <CardSkeleton title="Favorite Genres" rows={2} />
+          <CardSkeleton id="notifications" title="Notifications" rows={4} />
+          <CardSkeleton title="Privacy" rows={4} />
+        </>
+      )}
+      <SubscriptionCard access={session.access} />
+      <DangerZoneCard />
+    </div>
+  );
+}
