@@ -11,6 +11,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { profileRoutes } from './modules/profiles/routes';
+import { socialRoutes } from './modules/social/routes';
 import { supportRoutes } from './modules/support/routes';
 import { titleRoutes } from './modules/titles/routes';
 
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', profileRoutes(deps));
   api.route('/', ownAccountRoutes(deps));
   api.route('/', titleRoutes(deps));
+  api.route('/', socialRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Reelmates API', version: '0.1.0' } });
