@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 // @ts-expect-error -- autocannon ships no type declarations; the part used here is typed below.
 import autocannonUntyped from 'autocannon';
 
@@ -49,7 +50,8 @@ const HOST = '127.0.0.1';
 /** What a browser sends; the app answers its static files precompressed when asked. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
 
-type ServerName = 'bare' | 'app';
+/** app-pg: the built app on a fresh PostgreSQL database (only when PostgreSQL answers). */
+type ServerName = 'bare' | 'app' | 'app-pg';
 
 interface Measurement {
   requestsPerSecond: number;
@@ -82,8 +84,105 @@ const TARGETS: Target[] = [
   { name: 'app GET /', server: 'app', path: '/', minShareOfBare: 0.5 },
   // Cached after the warm-up's first request (the catalogue keeps the answer as JSON text).
   { name: 'app GET title details (cached)', server: 'app', path: '/api/catalogue/titles/movie/550', minShareOfBare: 0.3, maxP99Ms: 20 },
-  // Later: profile API, SSE latency.
+  // A signed-in viewer opens the profile of a user with 500 favorites and 2,000 followers.
+  { name: 'app-pg GET /api/profiles/{id} (500 favorites, 2,000 followers)', server: 'app-pg', path: '/api/profiles/{id}', minShareOfBare: 0.05, maxP99Ms: 20, measure: measureProfile },
+  // Later: SSE latency.
 ];
+
+// ---- PostgreSQL target: a fresh database, seeded with SQL, dropped at the end ----
+
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PROFILE_FAVORITES = 500;
+const PROFILE_FOLLOWERS = 2_000;
+
+/** A new empty database on the local PostgreSQL, or the reason there is none. */
+async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { skip: string }> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return { skip: `PostgreSQL does not answer at ${new URL(PG_ADMIN_URL).host} (${(error as Error).message})` };
+  }
+  const name = `reelmates_bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+/** The profile owner, their favorites and their followers, straight into the migrated database. */
+async function seedProfile(databaseUrl: string): Promise<string> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const star = 'bench-star';
+    await db.query('BEGIN');
+    await db.query(
+      `INSERT INTO "user" (id, name, email, email_verified, username, display_username)
+       SELECT 'bench-' || g, 'Bench ' || g, 'bench' || g || '@example.com', true, 'bench_' || g, 'bench_' || g FROM generate_series(1, $1) g`,
+      [PROFILE_FOLLOWERS],
+    );
+    await db.query(`INSERT INTO "user" (id, name, email, email_verified, username, display_username) VALUES ($1, 'Bench Star', 'star@example.com', true, 'bench_star', 'bench_star')`, [star]);
+    await db.query(`INSERT INTO profiles (id, full_name, bio, following_count) SELECT id, name, 'Here for the bench.', CASE WHEN id = $1 THEN 0 ELSE 1 END FROM "user" WHERE id LIKE 'bench-%'`, [star]);
+    await db.query(`INSERT INTO follows (follower_id, following_id) SELECT 'bench-' || g, $1 FROM generate_series(1, $2) g`, [star, PROFILE_FOLLOWERS]);
+    await db.query(`UPDATE profiles SET followers_count = $2, instagram_url = 'https://instagram.com/bench' WHERE id = $1`, [star, PROFILE_FOLLOWERS]);
+    await db.query(
+      `INSERT INTO favorites (user_id, media_id, media_type, title, user_rating, genres)
+       SELECT $1, g, CASE WHEN g % 3 = 0 THEN 'tv' ELSE 'movie' END, 'Title ' || g, 1 + g % 5, ARRAY['Drama'] FROM generate_series(1, $2) g`,
+      [star, PROFILE_FAVORITES],
+    );
+    await db.query('COMMIT');
+    await db.query('ANALYZE');
+    return star;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Signs a viewer up through the API and follows the verification link from the dev mailbox. */
+async function signedInViewer(baseUrl: string): Promise<string> {
+  const email = `viewer${Date.now()}@example.com`;
+  const res = await fetch(`${baseUrl}/api/accounts/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Corr3ct-Horse!', username: `viewer_${Date.now().toString(36)}`, fullName: '', acceptTerms: true, acceptPrivacy: true }),
+  });
+  if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
+  for (let i = 0; i < 100; i++) {
+    const { mails } = (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { mails: { text: string; status: string }[] };
+    const link = mails.find((m) => m.status === 'sent')?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) {
+      const target = new URL(link);
+      const verified = await fetch(`${baseUrl}${target.pathname}${target.search}`, { redirect: 'manual' });
+      const cookie = verified.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      if (!cookie.includes('session_token')) throw new Error(`bench verification gave no session (${verified.status})`);
+      return cookie;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('bench viewer: no verification mail');
+}
+
+async function measureProfile(baseUrl: string, target: Target): Promise<Measurement> {
+  const id = await seedProfile(pgDatabaseUrl!);
+  const cookie = await signedInViewer(baseUrl);
+  const check = await fetch(`${baseUrl}/api/profiles/${id}`, { headers: { cookie } });
+  const body = (await check.json()) as { followersCount?: number; favoritesCount?: number };
+  if (body.followersCount !== PROFILE_FOLLOWERS || body.favoritesCount !== PROFILE_FAVORITES) throw new Error(`profile bench: unexpected answer ${JSON.stringify(body)}`);
+  return measureHttp(baseUrl, { ...target, path: `/api/profiles/${id}`, headers: { cookie } });
+}
+
+let pgDatabaseUrl: string | undefined;
 
 const BARE_SERVER_SOURCE = `
 const http = require('node:http');
@@ -208,17 +307,38 @@ async function main() {
   console.log(`Reelmates bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target, Node ${process.version}, ${os.cpus().length} CPUs\n`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-'));
-  const servers: Record<ServerName, Child> = {
+  const servers: Partial<Record<ServerName, Child>> = {
     bare: await startChild('bare', ['-e', BARE_SERVER_SOURCE], {}, '/'),
     app: await startChild('app', ['dist/server/index.js'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, '/api/health', () =>
       fs.rmSync(dataDir, { recursive: true, force: true }),
     ),
   };
+  const skipped = new Map<ServerName, string>();
+  if (TARGETS.some((t) => t.server === 'app-pg')) {
+    const pgDb = await createBenchDatabase();
+    if ('skip' in pgDb) skipped.set('app-pg', pgDb.skip);
+    else {
+      pgDatabaseUrl = pgDb.url;
+      const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-pg-'));
+      // The server migrates the new database at start; it is dropped when the server has stopped.
+      const child = await startChild('app-pg', ['dist/server/index.js'], { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn' }, '/api/health');
+      child.cleanup = () => {
+        fs.rmSync(pgDataDir, { recursive: true, force: true });
+        void pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
+      };
+      servers['app-pg'] = child;
+    }
+  }
 
   const rows: { target: Target; m: Measurement }[] = [];
   for (const target of TARGETS) {
+    const server = servers[target.server];
+    if (!server) {
+      console.log(`  skipping ${target.name}: ${skipped.get(target.server) ?? 'no server'}`);
+      continue;
+    }
     process.stdout.write(`  measuring ${target.name} ...`);
-    const m = await (target.measure ?? measureHttp)(servers[target.server].url, target);
+    const m = await (target.measure ?? measureHttp)(server.url, target);
     rows.push({ target, m });
     process.stdout.write(` ${Math.round(m.requestsPerSecond)} req/s\n`);
   }
