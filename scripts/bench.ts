@@ -3,12 +3,17 @@
  *
  *   npm run bench                   8 s per target after a 3 s warm-up
  *   BENCH_SECONDS=20 npm run bench  longer runs, steadier numbers
+ *   BENCH_ONLY=profiles npm run bench  only the targets whose name contains the text (and the baseline)
+ *
+ * The PostgreSQL targets (server app-pg) run on a new database of the server at BENCH_DATABASE_URL
+ * (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards;
+ * without PostgreSQL they are skipped with the reason.
  *
  * Both servers run as child processes on 127.0.0.1 (free ports, a fresh temporary DATA_DIR for the
  * app); autocannon drives them from this process. It reports and never fails on a missed goal:
  * exit 0 after a complete run, exit 1 when something crashed.
  *
- * To add a target, add an entry to TARGETS. A target that is not plain request throughput (an SSE
+ * To add a target, add an entry to ALL_TARGETS. A target that is not plain request throughput (an SSE
  * round trip, for example) supplies its own `measure`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -78,7 +83,7 @@ interface Target {
 /** The reference row; every ratio is taken against it. */
 const BASELINE: Target = { name: 'bare node:http GET /', server: 'bare', path: '/' };
 
-const TARGETS: Target[] = [
+const ALL_TARGETS: Target[] = [
   BASELINE,
   { name: 'app GET /api/health', server: 'app', path: '/api/health', minShareOfBare: 0.5 },
   { name: 'app GET /', server: 'app', path: '/', minShareOfBare: 0.5 },
@@ -183,6 +188,9 @@ async function measureProfile(baseUrl: string, target: Target): Promise<Measurem
 }
 
 let pgDatabaseUrl: string | undefined;
+
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const TARGETS = ONLY ? ALL_TARGETS.filter((t) => t === BASELINE || t.name.toLowerCase().includes(ONLY)) : ALL_TARGETS;
 
 const BARE_SERVER_SOURCE = `
 const http = require('node:http');
