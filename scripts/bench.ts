@@ -91,6 +91,8 @@ const ALL_TARGETS: Target[] = [
   { name: 'app GET title details (cached)', server: 'app', path: '/api/catalogue/titles/movie/550', minShareOfBare: 0.3, maxP99Ms: 20 },
   // A signed-in viewer opens the profile of a user with 500 favorites and 2,000 followers.
   { name: 'app-pg GET /api/profiles/{id} (500 favorites, 2,000 followers)', server: 'app-pg', path: '/api/profiles/{id}', minShareOfBare: 0.05, maxP99Ms: 20, measure: measureProfile },
+  // The same for a visitor (no session lookup): the difference is the cost of the session.
+  { name: 'app-pg GET /api/profiles/{id} as a guest', server: 'app-pg', path: '/api/profiles/{id}', measure: (url, t) => measureProfile(url, t, false) },
   // Later: SSE latency.
 ];
 
@@ -178,13 +180,15 @@ async function signedInViewer(baseUrl: string): Promise<string> {
   throw new Error('bench viewer: no verification mail');
 }
 
-async function measureProfile(baseUrl: string, target: Target): Promise<Measurement> {
-  const id = await seedProfile(pgDatabaseUrl!);
-  const cookie = await signedInViewer(baseUrl);
-  const check = await fetch(`${baseUrl}/api/profiles/${id}`, { headers: { cookie } });
-  const body = (await check.json()) as { followersCount?: number; favoritesCount?: number };
+let seeded: Promise<string> | undefined;
+
+async function measureProfile(baseUrl: string, target: Target, signedIn = true): Promise<Measurement> {
+  const id = await (seeded ??= seedProfile(pgDatabaseUrl!));
+  const headers: Record<string, string> = signedIn ? { cookie: await signedInViewer(baseUrl) } : {};
+  const check = await fetch(`${baseUrl}/api/profiles/${id}`, { headers });
+  const body = (await check.json()) as { followersCount?: number; favoritesCount?: number; isOwn?: boolean };
   if (body.followersCount !== PROFILE_FOLLOWERS || body.favoritesCount !== PROFILE_FAVORITES) throw new Error(`profile bench: unexpected answer ${JSON.stringify(body)}`);
-  return measureHttp(baseUrl, { ...target, path: `/api/profiles/${id}`, headers: { cookie } });
+  return measureHttp(baseUrl, { ...target, path: `/api/profiles/${id}`, headers });
 }
 
 let pgDatabaseUrl: string | undefined;
