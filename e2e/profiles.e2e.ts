@@ -23,7 +23,8 @@ async function newMember(prefix: string): Promise<{ context: BrowserContext; pag
   const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
   const user = uniqueUser(prefix);
   await signUpInBrowser(page, server.url, user);
-  // Not verifyViaMailbox: under load the 'Email verified!' toast can show twice (see the report), which its strict lookup refuses.
+  // Not verifyViaMailbox: after E2E_REBUILD the app is a development build (the build inherits
+  // NODE_ENV=test), StrictMode runs effects twice and 'Email verified!' shows twice, which its strict lookup refuses.
   await page.goto(await mailLink(server.url, user.email, /Verify your e-mail/));
   await page.waitForURL(`${server.url}/discover`);
   return { context, page, watch, user };
