@@ -17,6 +17,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { realtimeRoutes } from './modules/realtime/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { socialRoutes } from './modules/social/routes';
 import { supportRoutes } from './modules/support/routes';
 import { titleRoutes } from './modules/titles/routes';
 
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', notificationRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));
+  api.route('/', socialRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Reelmates API', version: '0.1.0' } });

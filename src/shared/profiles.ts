@@ -36,6 +36,12 @@ export interface PublicProfile {
   foundingMember: boolean;
   followersCount: number;
   followingCount: number;
+  /** null when the viewer may not see the favorites (ruling 9). */
+  favoritesCount: number | null;
+  /** null when the viewer may not see the watchlist (ruling 9). */
+  watchlistCount: number | null;
+  /** Whether the signed-in viewer follows this user (false for guests and on one's own profile). */
+  viewerFollows: boolean;
   socialLinks: SocialLinks;
   isPrivate: boolean;
   boostExpiresAt: string | null;

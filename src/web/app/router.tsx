@@ -12,6 +12,7 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
   lazy: async () => ({ Component: (await load())[name] }),
 });
 const placeholders = () => import('./pages/placeholders');
+const profileRoutes = () => import('./pages/profile-route');
 
 const routes: RouteObject[] = [
   {
@@ -44,15 +45,15 @@ const routes: RouteObject[] = [
           { path: 'advanced-discover', ...page(() => import('@/features/titles/advanced-discover-page')) },
           { path: 'matches', ...named(placeholders, 'MatchesPlaceholder') },
           { path: 'details/:type/:id', ...page(() => import('@/features/titles/details-page')) },
-          { path: 'profile', ...named(() => import('./pages/profile-page'), 'ProfilePage') },
-          { path: 'profile/:userId', ...named(() => import('./pages/profile-page'), 'ProfilePage') },
+          { path: 'profile', ...named(profileRoutes, 'OwnProfileRedirect') },
+          { path: 'profile/:userId', ...named(profileRoutes, 'ProfileByIdRoute') },
           { path: 'settings', ...page(() => import('./pages/settings-page')) },
           { path: 'messages', ...page(() => import('@/features/messages/messages-page')) },
           { path: 'notifications', ...page(() => import('@/features/notifications/notifications-page')) },
         ],
       },
-      // /{username} is the public profile link; until profiles exist every name is unknown.
-      { path: ':username', ...page(() => import('./not-found-page')) },
+      // /{username} is the public profile link (ruling 2); an unknown name shows the not-found view.
+      { path: ':username', ...named(profileRoutes, 'ProfileByUsernameRoute') },
       { path: '*', ...page(() => import('./not-found-page')) },
     ],
   },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, user, userRoles } from '../../db/schema';
+import { favorites, profiles, user, userRoles, watchlist } from '../../db/schema';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -60,6 +60,31 @@ describe('profile API', () => {
     await t.deps.database.db.update(profiles).set({ isPrivate: false, showWatchlist: false }).where(eq(profiles.id, id));
     const partly = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: other.cookie } })).json();
     expect(partly.visible).toMatchObject({ favorites: true, watchlist: false, currentlyWatching: true });
+  });
+
+  it('counts favorites and watchlist, and leaves the counts out where the list is hidden', async () => {
+    const owner = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const id = await idOf(owner.email);
+    const title = (n: number) => ({ userId: id, mediaId: n, mediaType: 'movie' as const, title: `Film ${n}` });
+    await t.deps.database.db.insert(favorites).values([1, 2, 3].map((n) => ({ ...title(n), userRating: 4 })));
+    await t.deps.database.db.insert(watchlist).values([4, 5].map(title));
+    // Someone else's lists do not count.
+    await t.deps.database.db.insert(favorites).values({ ...title(9), userId: await idOf(other.email), userRating: 5 });
+
+    const seen = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: other.cookie } })).json();
+    expect(seen).toMatchObject({ favoritesCount: 3, watchlistCount: 2, viewerFollows: false });
+    const guest = await (await t.request(`/api/profiles/by-username/${owner.username}`)).json();
+    expect(guest).toMatchObject({ favoritesCount: 3, watchlistCount: 2 });
+
+    await t.deps.database.db.update(profiles).set({ showWatchlist: false }).where(eq(profiles.id, id));
+    const partly = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: other.cookie } })).json();
+    expect(partly).toMatchObject({ favoritesCount: 3, watchlistCount: null });
+    await t.deps.database.db.update(profiles).set({ isPrivate: true }).where(eq(profiles.id, id));
+    const hidden = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: other.cookie } })).json();
+    expect(hidden).toMatchObject({ favoritesCount: null, watchlistCount: null });
+    const own = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: owner.cookie } })).json();
+    expect(own).toMatchObject({ favoritesCount: 3, watchlistCount: 2 });
   });
 
   it('answers 404 for unknown, unverified and banned users', async () => {

@@ -37,6 +37,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {isPending ? null : user ? (
             <>
+              <UserSearchBox className="hidden w-48 md:block lg:w-64" />
               {session.access?.isPremium ? (
                 <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
                   <Link to="/pricing">

@@ -26,3 +26,15 @@ export const YoutubeIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M10 9l5 3-5 3z" fill="currentColor" />
   </svg>
 );
+export const TiktokIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <path d="M14 3v11.5a3.5 3.5 0 1 1-3.5-3.5" />
+    <path d="M14 3c.5 2.5 2.5 4.5 5 5" />
+  </svg>
+);
+export const LinkedinIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base} {...p}>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <path d="M8 11v6M8 7.5v.01M12 17v-6M12 13.5a2.5 2.5 0 0 1 5 0V17" />
+  </svg>
+);

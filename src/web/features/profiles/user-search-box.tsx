@@ -4,21 +4,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/session';
 import { api } from '@/lib/api';
 import type { ProfileSearchResult } from '@shared/profiles';
+import { profileKeys } from './api';
+import { useDebounced } from './use-debounced';
 
 const DEBOUNCE_MS = 300;
 
-function useDebounced<T>(value: T, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
-
-/** Header search for people by username or name: 300 ms pause, 10 results, keyboard friendly. */
+/** Header search for people by username or name (visitors and users): 300 ms pause, 10 results, keyboard friendly. */
 export function UserSearchBox({ className }: { className?: string }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -26,10 +20,11 @@ export function UserSearchBox({ className }: { className?: string }) {
   const q = useDebounced(text.trim(), DEBOUNCE_MS);
   const listId = useId();
   const navigate = useNavigate();
+  const { user } = useSession();
   const boxRef = useRef<HTMLDivElement>(null);
 
   const results = useQuery({
-    queryKey: ['profiles', 'search', q],
+    queryKey: profileKeys.search(q),
     queryFn: ({ signal }) => api<{ results: ProfileSearchResult[] }>(`/api/profiles/search?q=${encodeURIComponent(q)}`, { signal }),
     enabled: q.length > 0,
     staleTime: 30_000,
@@ -47,7 +42,8 @@ export function UserSearchBox({ className }: { className?: string }) {
   const go = (r: ProfileSearchResult) => {
     setOpen(false);
     setText('');
-    navigate(`/profile/${r.id}`);
+    // Visitors open the public share link; /profile/{id} is for signed-in users.
+    navigate(user ? `/profile/${r.id}` : `/${r.username}`);
   };
 
   return (

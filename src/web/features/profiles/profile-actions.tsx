@@ -1,0 +1,80 @@
+import { Flag, Link2, MessageCircle, Settings, Share2, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import type { ProfileTarget, ProfileView } from './api';
+import { FollowButton } from './follow-button';
+
+export type ProfileDialog = 'share' | 'social-links' | 'report';
+
+/** The buttons under the header: own profile, another user's (signed in), or a guest's view. */
+export function ProfileActions({
+  profile,
+  target,
+  signedIn,
+  onOpen,
+  messageAction,
+  sharedFavorites,
+}: {
+  profile: ProfileView;
+  target: ProfileTarget;
+  signedIn: boolean;
+  onOpen: (dialog: ProfileDialog) => void;
+  messageAction?: ReactNode;
+  sharedFavorites?: ReactNode;
+}) {
+  const share = (
+    <Button variant="outline" onClick={() => onOpen('share')}>
+      <Share2 aria-hidden /> Share
+    </Button>
+  );
+  if (profile.isOwn) {
+    return (
+      <>
+        <Button variant="outline" onClick={() => onOpen('social-links')}>
+          <Link2 aria-hidden /> Edit Social Links
+        </Button>
+        {share}
+        <Button asChild variant="outline">
+          <Link to="/settings">
+            <Settings aria-hidden /> Edit Profile
+          </Link>
+        </Button>
+      </>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <>
+        <Button asChild>
+          <Link to="/auth">
+            <UserPlus aria-hidden /> Sign in to Follow
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/auth">
+            <MessageCircle aria-hidden /> Sign in to Message
+          </Link>
+        </Button>
+        {share}
+      </>
+    );
+  }
+  return (
+    <>
+      <FollowButton profile={profile} target={target} />
+      {messageAction ?? (
+        <Button asChild variant="outline">
+          <Link to={`/messages?${new URLSearchParams({ conversation_with: profile.id })}`}>
+            <MessageCircle aria-hidden /> Message
+          </Link>
+        </Button>
+      )}
+      {sharedFavorites}
+      {share}
+      <Button variant="ghost" className="text-muted-foreground hover:text-destructive" onClick={() => onOpen('report')}>
+        <Flag aria-hidden /> Report
+      </Button>
+    </>
+  );
+}

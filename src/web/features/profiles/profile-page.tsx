@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '@/features/auth/session';
+import { ApiError } from '@/lib/api';
+import { type ProfileTarget, type ProfileView, useProfile } from './api';
+import { FollowListsDialog, type FollowTab } from './follow-lists-dialog';
+import { type ProfileDialog, ProfileActions } from './profile-actions';
+import { displayName } from './profile-avatar';
+import { ProfileHeader } from './profile-header';
+import { ProfileLoadError, ProfileNotFound, ProfileSkeleton } from './profile-states';
+import { ReportDialog } from './report-dialog';
+import { ShareDialog } from './share-dialog';
+import { SocialLinksDialog } from './social-links-dialog';
+
+/** A part another feature supplies: a node, or a function of the loaded profile. */
+export type ProfileSlot = ReactNode | ((profile: ProfileView) => ReactNode);
+const fill = (slot: ProfileSlot, profile: ProfileView) => (typeof slot === 'function' ? slot(profile) : slot);
+
+/**
+ * The profile page (spec 000 §2) of /profile/{id} and /{username}. The list tabs, the 'Currently
+ * Watching' card, the 'Shared Favorites' button and the Message action come from other features
+ * through the slots; without them the page shows the header, its actions and its modals.
+ */
+export function ProfilePage({
+  target,
+  listsSection,
+  currentlyWatching,
+  sharedFavorites,
+  messageAction,
+}: {
+  target: ProfileTarget;
+  listsSection?: ProfileSlot;
+  currentlyWatching?: ProfileSlot;
+  sharedFavorites?: ProfileSlot;
+  messageAction?: ProfileSlot;
+}) {
+  const profile = useProfile(target);
+  const { user, isPending: sessionPending } = useSession();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<ProfileDialog | 'lists' | null>(null);
+  const [tab, setTab] = useState<FollowTab>('followers');
+
+  if (profile.isPending || sessionPending) return <ProfileSkeleton />;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) return <ProfileNotFound />;
+    return <ProfileLoadError onRetry={() => profile.refetch()} />;
+  }
+  const p = profile.data;
+  const name = displayName(p);
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+  const openLists = (which: FollowTab) => {
+    // Guests who try are sent to sign in (spec 000 §2).
+    if (!user) return navigate('/auth');
+    setTab(which);
+    setDialog('lists');
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <ProfileHeader
+        profile={p}
+        onOpenLists={openLists}
+        actions={
+          <ProfileActions
+            profile={p}
+            target={target}
+            signedIn={!!user}
+            onOpen={setDialog}
+            messageAction={messageAction ? fill(messageAction, p) : undefined}
+            sharedFavorites={sharedFavorites ? fill(sharedFavorites, p) : undefined}
+          />
+        }
+      />
+      {currentlyWatching ? fill(currentlyWatching, p) : null}
+      {listsSection ? fill(listsSection, p) : null}
+
+      <ShareDialog open={dialog === 'share'} onOpenChange={close} username={p.username} name={name} />
+      {p.isOwn ? <SocialLinksDialog open={dialog === 'social-links'} onOpenChange={close} links={p.socialLinks} /> : null}
+      {user && !p.isOwn ? <ReportDialog open={dialog === 'report'} onOpenChange={close} userId={p.id} name={name} /> : null}
+      {user ? <FollowListsDialog open={dialog === 'lists'} onOpenChange={close} userId={p.id} isOwn={p.isOwn} tab={tab} onTabChange={setTab} /> : null}
+    </div>
+  );
+}
