@@ -1,10 +1,12 @@
+import { useSession } from '@/features/auth/session';
+import { SocialLinksCard } from '@/features/profiles/social-links-form';
 import { SettingsView } from '@/features/settings/settings-view';
 
 /**
  * /settings. Composed here because the social links card belongs to the profiles feature, and
  * features do not import each other.
- * MERGE: pass the profiles feature's card as `socialLinks={<SocialLinksCard />}` (from @/features/profiles).
  */
 export default function SettingsPage() {
-  return <SettingsView socialLinks={null} />;
+  const { user } = useSession();
+  return <SettingsView socialLinks={user ? <SocialLinksCard userId={user.id} /> : null} />;
 }
