@@ -26,11 +26,13 @@ async function postgresUrl(): Promise<string | undefined> {
 
 export default defineConfig(async () => {
   const pgUrl = process.env.SKIP_POSTGRES ? undefined : await postgresUrl();
-  const apiProject = (name: string, env: Record<string, string>) => ({
+  // *.pg.api.test.ts need PostgreSQL itself (LISTEN/NOTIFY across connections, several instances).
+  const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
     resolve: { alias },
     test: {
       name,
       include: ['src/**/*.api.test.ts'],
+      exclude,
       environment: 'node',
       env,
       testTimeout: 30_000,
@@ -45,7 +47,7 @@ export default defineConfig(async () => {
           resolve: { alias },
           test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.api.test.ts'], environment: 'node' },
         },
-        apiProject('api-pglite', { TEST_DB: 'pglite' }),
+        apiProject('api-pglite', { TEST_DB: 'pglite' }, ['src/**/*.pg.api.test.ts']),
         ...(pgUrl ? [apiProject('api-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })] : []),
         {
           resolve: { alias },

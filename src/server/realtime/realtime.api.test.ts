@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema';
 import { signUpVerified } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
-import { type Audience, InProcessBus, type RealtimeEvent } from './bus';
+import { type Audience, type RealtimeEvent } from './bus';
 import { hubOf } from './hub';
-import { PgBus } from './pg-bus';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,82 +107,5 @@ describe('GET /api/events', () => {
     expect(hub.size).toBe(before);
     t.deps.events.publish({ users: [a.id] }, { type: 'notification', id: 'x', popup: false });
     expect(stream.events).toEqual([]);
-  });
-});
-
-const pgUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-
-describe.runIf(pgUrl)('PgBus on PostgreSQL', () => {
-  const logger = pino({ level: 'silent' });
-  const channel = `reelmates_test_${process.pid}_${Date.now()}`;
-  let pool: pg.Pool;
-  beforeAll(() => {
-    pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
-  });
-  afterAll(() => pool.end());
-
-  const collect = (bus: PgBus) => {
-    const got: { audience: Audience; event: RealtimeEvent }[] = [];
-    bus.subscribe((audience, event) => got.push({ audience, event }));
-    return got;
-  };
-  const until = async (pred: () => boolean, ms = 3000) => {
-    const end = Date.now() + ms;
-    while (!pred() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-    return pred();
-  };
-
-  it('delivers between two buses (two server processes) on the same database', async () => {
-    const one = new PgBus({ url: pgUrl!, pool, logger, channel });
-    const two = new PgBus({ url: pgUrl!, pool, logger, channel });
-    await one.start();
-    await two.start();
-    try {
-      const gotOne = collect(one);
-      const gotTwo = collect(two);
-      one.publish({ users: ['u1'] }, { type: 'message', id: 'm1', from: 'u2' });
-      two.publish({ everyone: true }, { type: 'founding-count' });
-      expect(await until(() => gotTwo.some((g) => g.event.id === 'm1') && gotOne.some((g) => g.event.type === 'founding-count'))).toBe(true);
-      expect(gotTwo.find((g) => g.event.id === 'm1')).toEqual({ audience: { users: ['u1'] }, event: { type: 'message', id: 'm1', from: 'u2' } });
-      // Each bus also hears its own publish (its own clients).
-      expect(gotOne.some((g) => g.event.id === 'm1')).toBe(true);
-    } finally {
-      await one.stop();
-      await two.stop();
-    }
-  });
-
-  it('reconnects its listener after the connection is killed, and asks clients to resync', async () => {
-    const bus = new PgBus({ url: pgUrl!, pool, logger, channel });
-    await bus.start();
-    try {
-      const got = collect(bus);
-      await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()`, [`LISTEN ${channel}`]);
-      expect(await until(() => got.some((g) => g.event.type === 'resync'), 5000)).toBe(true);
-      bus.publish({ users: ['u9'] }, { type: 'notification', id: 'n9', popup: true });
-      expect(await until(() => got.some((g) => g.event.id === 'n9'))).toBe(true);
-    } finally {
-      await bus.stop();
-    }
-  });
-});
-
-describe('in-process bus (PGlite: one process)', () => {
-  it('delivers to every subscriber in the process and stops after stop()', async () => {
-    const bus = new InProcessBus();
-    const got: RealtimeEvent[] = [];
-    bus.subscribe((_a, e) => got.push(e));
-    bus.subscribe(() => {
-      throw new Error('a broken stream');
-    });
-    bus.subscribe((_a, e) => got.push(e));
-    bus.publish({ users: ['x'] }, { type: 'profile-updated', userId: 'x' });
-    expect(got).toEqual([
-      { type: 'profile-updated', userId: 'x' },
-      { type: 'profile-updated', userId: 'x' },
-    ]);
-    await bus.stop();
-    bus.publish({ everyone: true }, { type: 'founding-count' });
-    expect(got).toHaveLength(2);
   });
 });
