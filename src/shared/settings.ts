@@ -93,19 +93,19 @@ export const PRIVACY_SETTINGS = [
 export type NotifySettingKey = (typeof NOTIFY_SETTINGS)[number]['key'];
 export type PrivacySettingKey = (typeof PRIVACY_SETTINGS)[number]['key'];
 
+/** Every notification preference and privacy switch of a profile. */
+export const settingsStateSchema = z.strictObject({
+  notifyOnFollow: notifyPreference,
+  notifyOnFavorite: notifyPreference,
+  notifyOnMessage: notifyPreference,
+  notifyOnMatch: notifyPreference,
+  isPrivate: z.boolean(),
+  showFavorites: z.boolean(),
+  showWatchlist: z.boolean(),
+  showCurrentlyWatching: z.boolean(),
+});
+
 /** PATCH /api/me/settings: one or more notification or privacy switches. */
-export const settingsUpdateSchema = z
-  .strictObject({
-    notifyOnFollow: notifyPreference,
-    notifyOnFavorite: notifyPreference,
-    notifyOnMessage: notifyPreference,
-    notifyOnMatch: notifyPreference,
-    isPrivate: z.boolean(),
-    showFavorites: z.boolean(),
-    showWatchlist: z.boolean(),
-    showCurrentlyWatching: z.boolean(),
-  })
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to update.');
+export const settingsUpdateSchema = settingsStateSchema.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to update.');
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 export type SettingsView = Required<SettingsUpdate>;

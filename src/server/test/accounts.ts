@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { user } from '../db/schema';
 import type { TestApp } from './harness';
 
 let counter = 0;
@@ -35,4 +37,11 @@ export async function signUpVerified(t: TestApp, overrides: Record<string, unkno
   const cookie = cookieFrom(verified);
   if (!cookie.includes('session_token')) throw new Error(`verification gave no session: ${verified.status}`);
   return { ...input, cookie };
+}
+
+/** The user id of an account, by its e-mail. */
+export async function userIdOf(t: TestApp, email: string): Promise<string> {
+  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { favorites, follows, notifications, profiles, user, userRoles } from '../../db/schema';
+import { favorites, follows, notifications, profiles, userRoles } from '../../db/schema';
 import type { RealtimeEvent } from '../../realtime/bus';
-import { signUpVerified } from '../../test/accounts';
+import { signUpVerified, userIdOf } from '../../test/accounts';
 import { banUser } from '../accounts/moderation';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -14,10 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function idOf(email: string) {
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return row!.id;
-}
+const idOf = (email: string) => userIdOf(t, email);
 
 async function newUser(overrides: Record<string, unknown> = {}) {
   const u = await signUpVerified(t, overrides);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, profiles, user } from '../../db/schema';
+import { notifications, profiles } from '../../db/schema';
 import type { RealtimeEvent } from '../../realtime/bus';
-import { signUpVerified } from '../../test/accounts';
+import { signUpVerified, userIdOf } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { announce, notify } from './notify';
 
@@ -12,10 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function idOf(email: string) {
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return row!.id;
-}
+const idOf = (email: string) => userIdOf(t, email);
 
 async function mailsTo(email: string) {
   while ((await t.deps.mail.processDue()) > 0);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { favorites, profiles, user, userRoles, watchlist } from '../../db/schema';
-import { signUpVerified } from '../../test/accounts';
+import { favorites, profiles, userRoles, watchlist } from '../../db/schema';
+import { signUpVerified, userIdOf } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -10,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function idOf(email: string) {
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return row!.id;
-}
+const idOf = (email: string) => userIdOf(t, email);
 
 describe('profile API', () => {
   it('shows another user the public header only: no e-mail, no settings, no ban data', async () => {

@@ -1,11 +1,9 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../db/schema';
-import { signUpVerified } from '../../test/accounts';
+import { signUpVerified, userIdOf } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bigPng, HTML_PAGE, jpegWithExif, PNG_SIGNATURE, pngBomb, pngHtmlPolyglot, smallPng, SVG_IMAGE } from './test-images';
 
@@ -20,10 +18,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function idOf(email: string) {
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return row!.id;
-}
+const idOf = (email: string) => userIdOf(t, email);
 
 async function upload(cookie: string, bytes: Buffer, name = 'me.png', type = 'image/png') {
   const form = new FormData();

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { favoriteGenresSchema, NOTIFY_PREFERENCES, profileUpdateSchema, settingsUpdateSchema } from '../../../shared/settings';
+import { favoriteGenresSchema, profileUpdateSchema, settingsStateSchema, settingsUpdateSchema } from '../../../shared/settings';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
@@ -9,7 +9,6 @@ import { setFavoriteGenres, updateProfile, updateSettings, uploadAvatar } from '
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const jsonBody = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const ok = json(z.object({ ok: z.literal(true) }));
-const notifyPreference = z.enum(NOTIFY_PREFERENCES);
 
 const patchProfile = createRoute({
   method: 'patch',
@@ -45,18 +44,7 @@ const patchSettings = createRoute({
   summary: 'Change notification preferences and privacy switches; answers all of them',
   request: jsonBody(settingsUpdateSchema),
   responses: {
-    200: json(
-      z.object({
-        notifyOnFollow: notifyPreference,
-        notifyOnFavorite: notifyPreference,
-        notifyOnMessage: notifyPreference,
-        notifyOnMatch: notifyPreference,
-        isPrivate: z.boolean(),
-        showFavorites: z.boolean(),
-        showWatchlist: z.boolean(),
-        showCurrentlyWatching: z.boolean(),
-      }),
-    ),
+    200: json(settingsStateSchema),
     400: errorSchemaRef,
     401: errorSchemaRef,
   },

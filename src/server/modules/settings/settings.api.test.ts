@@ -1,11 +1,10 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user, userRoles } from '../../db/schema';
+import { userRoles } from '../../db/schema';
 import { banUser } from '../accounts/moderation';
-import { signUpVerified } from '../../test/accounts';
+import { signUpVerified, userIdOf } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { smallPng } from './test-images';
 
@@ -20,10 +19,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function idOf(email: string) {
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  return row!.id;
-}
+const idOf = (email: string) => userIdOf(t, email);
 
 const patch = (path: string, cookie: string | undefined, json: unknown) => t.request(path, { method: 'PATCH', headers: cookie ? { cookie } : {}, json });
 const session = async (cookie: string) => (await t.request('/api/session', { headers: { cookie } })).json();
