@@ -12,9 +12,9 @@ import { ApiError, api } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { missingPasswordRules, passwordProblems, usernameProblems } from '@shared/accounts';
 import { PasswordChecklist } from '@/components/forms/password-checklist';
-import { type Availability, useUsernameAvailability } from './use-username-availability';
+import { type UsernameCheck, useUsernameCheck } from '@/lib/use-username-check';
 
-function AvailabilityText({ a }: { a: Availability }) {
+function AvailabilityText({ a }: { a: UsernameCheck }) {
   if (a.state === 'checking')
     return (
       <span className="flex items-center gap-1.5 text-muted-foreground">
@@ -35,7 +35,7 @@ export function SignUpForm({ email, onEmail, onExisting, onCreated }: { email: s
   const [privacy, setPrivacy] = useState(false);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const availability = useUsernameAvailability(username);
+  const availability = useUsernameCheck(username, { form: 'signup' });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();

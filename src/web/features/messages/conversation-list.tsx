@@ -1,24 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { MessageCircle, RefreshCw, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/ui/user-avatar';
+import { useDebounced } from '@/lib/use-debounced';
 import { capCount, cn } from '@/lib/utils';
 import { conversationName, type ConversationSummary, MESSAGE_TEXT } from '@shared/messages';
 import { conversationsQuery } from './api';
 
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 const shortTime = (iso: string) => {
   const d = new Date(iso);

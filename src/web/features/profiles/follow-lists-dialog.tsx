@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { FollowListEntry } from '@shared/social';
 import { useFollowLists, useRemoveFollower, useUnfollowFromList } from './api';
 import { displayName, ProfileAvatar } from './profile-avatar';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 
 export type FollowTab = 'followers' | 'following';
 const LOAD_ERROR = 'Failed to load followers and following. Please try again.';

@@ -8,7 +8,7 @@ import { useSession } from '@/features/auth/session';
 import { api } from '@/lib/api';
 import type { ProfileSearchResult } from '@shared/profiles';
 import { profileKeys } from './api';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 
 const DEBOUNCE_MS = 300;
 

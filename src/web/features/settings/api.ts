@@ -10,7 +10,6 @@ export const settingsKeys = {
   all: ['settings'] as const,
   /** The owner's own view of their profile: form values, favorite genres, notification and privacy settings. */
   ownProfile: (userId: string) => [...settingsKeys.all, 'own-profile', userId] as const,
-  usernameCheck: (name: string) => [...settingsKeys.all, 'username-available', name] as const,
 };
 
 // ---- Fetchers ----
@@ -22,9 +21,6 @@ export const saveProfile = (values: ProfileFormOutput) => api<{ ok: true }>('/ap
 export const saveFavoriteGenres = (genres: string[]) => api<{ genres: string[] }>('/api/me/favorite-genres', { method: 'PUT', body: { genres } });
 
 export const saveSettings = (changes: SettingsUpdate) => api<SettingsView>('/api/me/settings', { method: 'PATCH', body: changes });
-
-export const checkUsername = (name: string, signal?: AbortSignal) =>
-  api<{ available: boolean; problems: string[] }>(`/api/accounts/username-available?form=profile&username=${encodeURIComponent(name)}`, { signal });
 
 /** Multipart, so not through api(); errors become ApiError with the server's message all the same. */
 export async function uploadAvatar(file: File): Promise<string> {

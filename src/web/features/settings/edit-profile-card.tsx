@@ -14,7 +14,7 @@ import { BIO_MAX, type ProfileFormInput, type ProfileFormOutput, profileFormSche
 import { useSaveProfile } from './api';
 import { AvatarField } from './avatar-field';
 import { UsernameStatus } from './username-status';
-import { useUsernameCheck } from './use-username-check';
+import { useUsernameCheck } from '@/lib/use-username-check';
 
 const valuesOf = (p: OwnProfile): ProfileFormInput => ({ fullName: p.fullName ?? '', username: p.username, bio: p.bio ?? '', avatarUrl: p.avatarUrl ?? '' });
 
@@ -25,7 +25,7 @@ export function EditProfileCard({ profile }: { profile: OwnProfile }) {
   const { errors, isDirty } = form.formState;
   const username = form.watch('username');
   const avatarUrl = form.watch('avatarUrl');
-  const check = useUsernameCheck(username, profile.username);
+  const check = useUsernameCheck(username, { form: 'profile', current: profile.username });
 
   // After a save the profile is refetched: the form starts again from what was stored. Only these
   // four values count, so a privacy switch changing the cached profile keeps unsaved edits.

@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import type { UsernameCheck } from './use-username-check';
+import type { UsernameCheck } from '@/lib/use-username-check';
 
 /** The live availability line under the username field (spec 000 §5 wording). */
 export function UsernameStatus({ check }: { check: UsernameCheck }) {
