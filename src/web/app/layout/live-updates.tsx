@@ -1,6 +1,6 @@
 import { type Query, useQueryClient } from '@tanstack/react-query';
 import { foundingQuery } from '@/features/landing/founding-banner';
-import { listKeys } from '@/features/lists';
+import { listKeys } from '@/features/lists/api';
 import { useMessageEvents } from '@/features/messages/use-message-events';
 import { useNotificationEvents } from '@/features/notifications/use-notification-events';
 import { profileKeys } from '@/features/profiles/api';
