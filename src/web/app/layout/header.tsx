@@ -5,13 +5,15 @@ import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
 import { useSignOut } from '@/features/auth/use-sign-out';
-import { MessagesLink } from '@/features/messages/messages-link';
-import { NotificationsBell } from '@/features/notifications/notifications-bell';
 import { UserSearchBox } from '@/features/profiles/user-search-box';
 import { cn } from '@/lib/utils';
 
 // The menu (Radix + floating-ui) loads only for signed-in users, keeping the landing page light.
 const UserMenu = lazy(() => import('./user-menu'));
+// The badges (and the message and notification code behind them) load only for signed-in users too.
+const MessagesLink = lazy(() => import('@/features/messages/messages-link').then((m) => ({ default: m.MessagesLink })));
+const NotificationsBell = lazy(() => import('@/features/notifications/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
+const iconSlot = <span className="size-9" aria-hidden />;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground');
@@ -56,8 +58,12 @@ export function Header() {
                   <Search aria-hidden />
                 </Link>
               </Button>
-              <MessagesLink />
-              <NotificationsBell />
+              <Suspense fallback={iconSlot}>
+                <MessagesLink />
+              </Suspense>
+              <Suspense fallback={iconSlot}>
+                <NotificationsBell />
+              </Suspense>
               <Suspense fallback={<span className="size-9 rounded-full bg-muted" />}>
                 <UserMenu user={user} onSignOut={() => signOut.mutate()} />
               </Suspense>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { BackToTop } from '@/components/layout/back-to-top';
@@ -14,7 +14,9 @@ import { useTheme } from '@/lib/theme';
 import { AppTitleActions } from '../title-actions';
 import { Footer } from './footer';
 import { Header } from './header';
-import { LiveUpdates } from './live-updates';
+
+// What the event stream changes; signed-in users only, so it loads in its own chunk.
+const LiveUpdates = lazy(() => import('./live-updates').then((m) => ({ default: m.LiveUpdates })));
 
 export function RootLayout() {
   const { user } = useSession();
@@ -27,7 +29,11 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       {/* One event stream per tab while signed in; a refused stream makes the app recheck the session. */}
       <RealtimeProvider enabled={!!user} onRefused={() => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })}>
-        {user ? <LiveUpdates /> : null}
+        {user ? (
+          <Suspense fallback={null}>
+            <LiveUpdates />
+          </Suspense>
+        ) : null}
       </RealtimeProvider>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
         Skip to content
