@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchedPage } from './support/browser';
-import { mailLink, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
+import { mailLink, signIn, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
 import { type AppServer, startAppServer } from './support/server';
 
 let server: AppServer;
@@ -39,7 +39,7 @@ async function toast(page: Page, title: string, description?: string) {
 }
 
 describe('settings, as a user edits their profile', () => {
-  it('uploads an avatar and saves it with a new name, username and bio; the header and the profile show them', async () => {
+  it('uploads an avatar and saves it with a new name, username and bio; the header and the profile show them, and another signed-in user sees the privacy switches on the profile page', async () => {
     const other = uniqueUser('taken');
     await signUpOverApi(other);
     const user = uniqueUser('setme');
@@ -93,6 +93,27 @@ describe('settings, as a user edits their profile', () => {
     await page.getByRole('menu').getByText(`@${newName.toLowerCase()}`).waitFor();
     await page.keyboard.press('Escape');
 
+    // The own profile page shows the picture too.
+    await page.goto(`${server.url}/profile/${me.id}`);
+    expect(await page.getByRole('region', { name: 'Profile' }).locator('img').first().getAttribute('src')).toBe(avatarUrl);
+
+    // Another signed-in user (the owner of the taken name) looks at the profile page in their own browser.
+    const viewer = await browser.newContext();
+    const { page: v, watch: viewerWatch } = await watchedPage(viewer);
+    await signIn(v, server.url, other.email, other.password);
+    await v.waitForURL(`${server.url}/discover`);
+    const profileSeen = async () => {
+      await v.goto(`${server.url}/profile/${me.id}`);
+      await v.getByRole('heading', { name: 'Ada Lovelace', level: 1 }).waitFor();
+    };
+    await profileSeen();
+    expect(await v.getByRole('region', { name: 'Profile' }).locator('img').first().getAttribute('src')).toBe(avatarUrl);
+    await v.getByRole('tab', { name: 'Movies (0)' }).waitFor();
+    await v.getByText('No favorite movies yet.').waitFor();
+    await v.getByRole('tab', { name: 'Watchlist (0)' }).waitFor();
+    await page.goto(`${server.url}/settings`);
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+
     // Anyone sees the new header of the profile.
     const stranger = await browser.newContext();
     const seen = async () => (await stranger.request.get(`${server.url}/api/profiles/${me.id}`)).json();
@@ -105,11 +126,23 @@ describe('settings, as a user edits their profile', () => {
     await page.getByRole('switch', { name: 'Private account' }).click();
     await toast(page, 'Privacy settings updated', 'Your account is now private.');
     expect(await seen()).toMatchObject({ isPrivate: true, visible: { favorites: false, watchlist: false, currentlyWatching: false } });
+    // The other user sees the header, and every list as private; the counts are locked.
+    await profileSeen();
+    await v.getByRole('tabpanel').getByText("This user's content is private").waitFor();
+    await v.getByRole('tab', { name: 'Watchlist', exact: true }).click();
+    await v.getByRole('tabpanel').getByText("This user's content is private").waitFor();
+    expect(await v.getByRole('region', { name: 'Profile' }).getByLabel('Private').count()).toBe(2);
     await page.getByRole('switch', { name: 'Show favorites' }).click();
     await toast(page, 'Privacy settings updated', 'Your favorites are now hidden.');
     await page.getByRole('switch', { name: 'Private account' }).click();
     await toast(page, 'Privacy settings updated', 'Your account is now public.');
     expect(await seen()).toMatchObject({ isPrivate: false, visible: { favorites: false, watchlist: true, currentlyWatching: true } });
+    // Public again with favorites hidden: the favorites tabs stay private, the watchlist opens.
+    await profileSeen();
+    await v.getByRole('tab', { name: 'Movies', exact: true }).waitFor();
+    await v.getByRole('tabpanel').getByText("This user's content is private").waitFor();
+    await v.getByRole('tab', { name: 'Watchlist (0)' }).click();
+    await v.getByText('The watchlist is empty.').waitFor();
 
     // A notification preference, kept across a reload; mails link straight to the card.
     await page.getByRole('radiogroup', { name: 'New followers' }).getByRole('radio', { name: 'None' }).click();
@@ -133,11 +166,12 @@ describe('settings, as a user edits their profile', () => {
 
     // Nothing was stored for the refused upload: one file, the saved avatar.
     expect(fs.readdirSync(path.join(server.dataDir, 'uploads', me.id))).toEqual([avatarUrl!.split('/').pop()]);
-    for (const w of [watch, fromMail.watch]) {
+    for (const w of [watch, fromMail.watch, viewerWatch]) {
       expect(w.consoleErrors).toEqual([]);
       expect(w.externalRequests).toEqual([]);
     }
     await stranger.close();
+    await viewer.close();
     await context.close();
   });
 });

@@ -33,9 +33,9 @@ export function ProfileHeader({ profile, onOpenLists, actions }: { profile: Prof
     <section aria-label="Profile" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
         <ProfileAvatar user={profile} className="size-24 text-4xl" />
-        <div className="min-w-0 flex-1 space-y-2">
+        <div className="w-full min-w-0 flex-1 space-y-2">
           <div className="flex flex-wrap items-center justify-center gap-2 sm:justify-start">
-            <h1 className="max-w-full truncate text-2xl font-bold tracking-tight">{name}</h1>
+            <h1 className="max-w-full text-2xl font-bold tracking-tight break-words sm:truncate">{name}</h1>
             {profile.foundingMember ? (
               <Badge variant="gold">
                 <Crown aria-hidden /> Founding Member
