@@ -160,7 +160,9 @@ describe('titles, as a signed-in fan meets them', () => {
 
     await page.getByRole('radio', { name: 'TV Shows', exact: true }).click();
     await urlHas(page, 'type', 'tv');
-    expect(await page.getByRole('heading', { name: 'Movies', exact: true }).count()).toBe(0);
+    // The chip changes the URL at once; the sections follow when the navigation's render commits.
+    await page.getByRole('heading', { name: 'Movies', exact: true }).waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByRole('heading', { name: 'TV Shows', exact: true }).waitFor();
 
     await box.fill('zzqxv');
     await page.getByText('No results found for "zzqxv"', { exact: true }).waitFor();
