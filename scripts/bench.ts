@@ -234,7 +234,7 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   pgDatabaseUrl = pgDb.url;
   const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-pg-'));
   // The server migrates the new database at start; it is dropped when the server has stopped.
-  const child = await startChild('app-pg', ['dist/server/index.js'], { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn' }, '/api/health');
+  const child = await startChild('app-pg', ['dist/server/index.js'], { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) }, '/api/health');
   child.cleanup = async () => {
     fs.rmSync(pgDataDir, { recursive: true, force: true });
     await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
