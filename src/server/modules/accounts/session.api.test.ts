@@ -83,7 +83,10 @@ describe('session lookup', () => {
   it('refuses tampered cookies', async () => {
     const a = await person();
     const token = tokenOf(a.cookie);
-    expect(await unreadStatus(signed(token))).toBe(200); // our signing matches Better Auth's
+    // Our signing matches Better Auth's, both ways.
+    expect(await unreadStatus(signed(token))).toBe(200);
+    const theirs = (await (await t.request('/api/auth/get-session', { headers: { cookie: signed(token) } })).json()) as { user: { id: string } } | null;
+    expect(theirs?.user.id).toBe(a.id);
     const flipped = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a');
     expect(await unreadStatus(signed(token).replace(token, flipped))).toBe(401); // token changed, old signature
     expect(await unreadStatus(signed(token, 'another-secret-another-secret-another-1'))).toBe(401);
