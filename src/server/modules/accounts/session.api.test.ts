@@ -169,3 +169,62 @@ describe('session lookup in production', () => {
     expect(await status(a.cookie.replace('__Secure-', ''))).toBe(401);
   });
 });
+
+// The profile route reads the viewer's session in the same query as the profile
+// (profiles/service.ts viewProfileForRequest); it must judge the session exactly as above.
+describe('the viewer of a profile, read with the profile', () => {
+  it('sees a private profile as admin, owner or follower only while the session is valid', async () => {
+    const owner = await person();
+    const admin = await person();
+    const fan = await person();
+    await t.deps.database.db.insert(userRoles).values({ userId: admin.id, role: 'admin' });
+    await t.deps.database.db.update(profiles).set({ isPrivate: true }).where(eq(profiles.id, owner.id));
+    expect((await t.request(`/api/follows/${owner.id}`, { method: 'POST', headers: { cookie: fan.cookie } })).status).toBeLessThan(300);
+    type View = { isOwn: boolean; favoritesCount: number | null; viewerFollows: boolean };
+    const view = async (cookie?: string, path = `/api/profiles/${owner.id}`) => {
+      const res = await t.request(path, cookie ? { headers: { cookie } } : {});
+      expect(res.status).toBe(200);
+      return (await res.json()) as View;
+    };
+    const guest = { isOwn: false, favoritesCount: null, viewerFollows: false };
+
+    expect(await view(owner.cookie)).toMatchObject({ isOwn: true, favoritesCount: 0 });
+    expect(await view(owner.cookie, `/api/profiles/by-username/${owner.username}`)).toMatchObject({ isOwn: true, favoritesCount: 0 });
+    expect(await view(admin.cookie)).toMatchObject({ isOwn: false, favoritesCount: 0, viewerFollows: false });
+    expect(await view(fan.cookie)).toMatchObject({ isOwn: false, favoritesCount: null, viewerFollows: true });
+    expect(await view()).toMatchObject(guest);
+
+    // Tampered: the admin's token under a wrong signature is nobody.
+    expect(await view(signed(tokenOf(admin.cookie), 'another-secret-another-secret-another-1'))).toMatchObject(guest);
+
+    // Due for the daily extension: still the admin, and Better Auth extends the session.
+    const adminToken = tokenOf(admin.cookie);
+    await t.deps.database.db.update(session).set({ expiresAt: new Date(Date.now() + 20 * DAY) }).where(eq(session.token, adminToken));
+    expect(await view(admin.cookie)).toMatchObject({ favoritesCount: 0 });
+    const [extended] = await t.deps.database.db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, adminToken));
+    expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
+
+    // Banned with a session left over: a guest.
+    await t.deps.database.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, admin.id));
+    expect(await view(admin.cookie)).toMatchObject(guest);
+    await t.deps.database.db.update(profiles).set({ isBanned: false }).where(eq(profiles.id, admin.id));
+    expect(await view(admin.cookie)).toMatchObject({ favoritesCount: 0 });
+
+    // Expired: a guest, and the session is deleted.
+    await t.deps.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, adminToken));
+    expect(await view(admin.cookie)).toMatchObject(guest);
+    expect(await t.deps.database.db.select().from(session).where(eq(session.token, adminToken))).toHaveLength(0);
+
+    // Signed out: a guest at once.
+    expect((await t.request('/api/auth/sign-out', { method: 'POST', headers: { cookie: fan.cookie } })).status).toBe(200);
+    expect(await view(fan.cookie)).toMatchObject(guest);
+  });
+
+  it('answers 404 for a banned or unknown profile whoever asks', async () => {
+    const owner = await person();
+    const viewer = await person();
+    await t.deps.database.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, owner.id));
+    expect((await t.request(`/api/profiles/${owner.id}`, { headers: { cookie: viewer.cookie } })).status).toBe(404);
+    expect((await t.request('/api/profiles/nobody-here', { headers: { cookie: viewer.cookie } })).status).toBe(404);
+  });
+});

@@ -21,7 +21,7 @@ import type { Auth } from './auth';
  */
 
 /** What Better Auth's context says about its cookie (the name carries __Secure- in production). */
-interface CookieSetup {
+export interface CookieSetup {
   name: string;
   secret: string;
   expiresInMs: number;
@@ -106,24 +106,39 @@ async function viaBetterAuth(deps: AppDeps, headers: Headers): Promise<AuthedUse
   return { id: u.id, email: u.email, emailVerified: u.emailVerified, username: u.username ?? '', name: u.name };
 }
 
-/** The signed-in user of a request, or null: no cookie, a bad signature, no such session, expired, banned. */
-export async function resolveSession(deps: AppDeps, headers: Headers): Promise<AuthedUser | null> {
+/** The session token of a request whose cookie carries a valid signature, with Better Auth's cookie setup. */
+export async function signedSessionToken(deps: AppDeps, headers: Headers): Promise<{ token: string; setup: CookieSetup } | null> {
   const setup = await cookieSetup(deps.auth);
   const signed = readCookie(headers.get('cookie'), setup.name);
   if (!signed) return null;
   const token = verifySignedToken(signed, setup.secret);
-  if (!token) return null;
+  return token ? { token, setup } : null;
+}
 
-  const db = deps.database.db;
-  let statement = statements.get(db);
-  if (!statement) statements.set(db, (statement = selectSession(db)));
-  const [row] = await statement.execute({ token });
-  if (!row) return null;
-  const now = Date.now();
+/**
+ * What a session row means: valid; refused (none, or the user is banned); or Better Auth must
+ * answer because it writes (expired: it deletes the row; due for the daily extension: it moves
+ * expires_at).
+ */
+export function judgeSession(row: { expiresAt: Date; isBanned: boolean } | null, setup: CookieSetup, now = Date.now()): 'valid' | 'refused' | 'better-auth' {
+  if (!row) return 'refused';
   const expiresAt = row.expiresAt.getTime();
   // Better Auth extends a session once updateAge has passed since it was last extended.
   const dueForExtension = expiresAt - setup.expiresInMs + setup.updateAgeMs <= now;
-  if (expiresAt < now || dueForExtension) return viaBetterAuth(deps, headers);
-  if (row.isBanned) return null;
+  if (expiresAt < now || dueForExtension) return 'better-auth';
+  return row.isBanned ? 'refused' : 'valid';
+}
+
+/** The signed-in user of a request, or null: no cookie, a bad signature, no such session, expired, banned. */
+export async function resolveSession(deps: AppDeps, headers: Headers): Promise<AuthedUser | null> {
+  const signed = await signedSessionToken(deps, headers);
+  if (!signed) return null;
+  const db = deps.database.db;
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = selectSession(db)));
+  const [row] = await statement.execute({ token: signed.token });
+  const verdict = judgeSession(row ?? null, signed.setup);
+  if (verdict === 'better-auth') return viaBetterAuth(deps, headers);
+  if (verdict === 'refused' || !row) return null;
   return { id: row.id, email: row.email, emailVerified: row.emailVerified, username: row.username ?? '', name: row.name };
 }
