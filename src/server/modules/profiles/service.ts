@@ -41,6 +41,7 @@ function selectRow(db: Database, by: 'id' | 'username', viewerBy: 'id' | 'token'
       viewerIsAdmin: sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${viewer} and ${userRoles.role} = 'admin')`.mapWith(Boolean),
       sessionUserId: ofSession ? sql<string | null>`${viewer}` : sql<string | null>`null::text`,
       sessionExpiresAt: (ofSession ? sql<Date | null>`(select ${session.expiresAt} from ${session} where ${session.token} = ${token})` : sql<Date | null>`null::timestamptz`).mapWith(session.expiresAt),
+      // Inside this subquery "profiles" is the inner one (the nearest FROM wins): the viewer's, not the row's.
       sessionBanned: (ofSession
         ? sql<boolean | null>`(select coalesce(${profiles.isBanned}, false) from ${session} left join ${profiles} on ${profiles.id} = ${session.userId} where ${session.token} = ${token})`
         : sql<boolean | null>`null::boolean`
