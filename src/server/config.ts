@@ -37,6 +37,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
       .optional(),
   ),
+  /** Connections in the PostgreSQL pool of one instance (each request holds one per query). */
+  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of connections' }).int().min(1, 'expected 1 to 200 connections').max(200, 'expected 1 to 200 connections').default(10)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'expected a pino level such as info or warn' }).default('info'),
@@ -78,6 +80,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     appUrl: env.APP_URL?.replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
@@ -155,7 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** Which offline defaults are in use, for the start log and the UI badges. */
 export function describeDefaults(config: Config): string[] {
   const lines: string[] = [];
-  lines.push(config.databaseUrl ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite in ${path.join(config.dataDir, 'db')} (offline default)`);
+  lines.push(config.databaseUrl ? `database: PostgreSQL (DATABASE_URL, a pool of ${config.databasePoolSize} connections)` : `database: embedded PGlite in ${path.join(config.dataDir, 'db')} (offline default)`);
   lines.push(config.mail.smtpUrl ? 'mail: SMTP (SMTP_URL)' : config.mail.devMailboxEnabled ? `mail: dev mailbox at /dev/mailbox and ${config.mail.mailboxDir} (offline default)` : 'mail: no transport configured; mails wait in the outbox');
   const s3 = config.storage.s3;
   lines.push(s3 ? `uploads: S3 bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ''}` : `uploads: files in ${config.storage.uploadsDir} (offline default)`);

@@ -25,7 +25,7 @@ export interface RunningServer {
 /** Opens the database, migrates it, starts the workers and listens. Used by index.ts and tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, onIdleError: (err) => logger.warn({ err }, 'idle database connection lost') } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize, onIdleError: (err) => logger.warn({ err }, 'idle database connection lost') } : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
     await runMigrations(database);

@@ -3,12 +3,11 @@ import type { AppDeps } from '../../deps';
 import type { AppEnv, AuthedUser } from '../../http/context';
 import { errors } from '../../http/errors';
 import { isAdmin } from './access';
+import { resolveSession } from './session';
 
+/** The signed-in user, or null (no, bad, expired or revoked session; banned). See session.ts. */
 export async function currentUser(deps: AppDeps, c: Context): Promise<AuthedUser | null> {
-  const result = await deps.auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true } });
-  if (!result) return null;
-  const u = result.user as typeof result.user & { username?: string | null };
-  return { id: u.id, email: u.email, emailVerified: u.emailVerified, username: u.username ?? '', name: u.name };
+  return resolveSession(deps, c.req.raw.headers);
 }
 
 /** Every route that needs a signed-in user uses this; the user is then c.get('user'). */

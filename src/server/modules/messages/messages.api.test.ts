@@ -145,14 +145,15 @@ describe('messages', () => {
     const other = await person();
     await send(other, banned, 'before the ban');
     await t.deps.database.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, banned.id));
-    // Even with a session left over, a banned sender is refused.
+    // Even with a session left over, a banned sender is refused: the session lookup refuses a
+    // banned user (accounts/session.ts), so every route answers 401, as after moderation.ts's ban.
     const res = await send(banned, other, 'hello');
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(401);
     expect((await send(other, banned, 'hello?')).status).toBe(403);
     const view = await body<{ canMessage: boolean; messages: unknown[] }>(await as(other, `/api/messages/with/${banned.id}`));
     expect(view.canMessage).toBe(false);
     expect(view.messages).toHaveLength(1);
-    // Banning ends sessions (moderation.ts): then every route answers 401.
+    expect((await as(banned, '/api/messages/conversations')).status).toBe(401);
     await t.deps.database.db.delete(session).where(eq(session.userId, banned.id));
     expect((await as(banned, '/api/messages/conversations')).status).toBe(401);
   });

@@ -1,10 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
-import { currentUser } from '../accounts/guards';
-import { viewProfile } from './service';
+import { viewProfileForRequest } from './service';
 
 const profileResponse = { description: 'The profile as the viewer may see it', content: { 'application/json': { schema: z.any() } } };
 
@@ -24,23 +22,17 @@ const getByUsername = createRoute({
   responses: { 200: profileResponse, 404: errorSchemaRef },
 });
 
-/** The viewer, without asking the session store when the request carries no session cookie (guests, share links). */
-async function viewerOf(deps: AppDeps, c: Context) {
-  return c.req.header('cookie')?.includes('session_token') ? currentUser(deps, c) : null;
-}
-
 export function profileRoutes(deps: AppDeps) {
   return createRouter()
     .openapi(getByUsername, async (c) => {
-      const viewer = await viewerOf(deps, c);
-      const profile = await viewProfile(deps, { username: c.req.valid('param').username }, viewer?.id ?? null);
+      // The viewer's session is read in the same query as the profile (one round trip).
+      const profile = await viewProfileForRequest(deps, { username: c.req.valid('param').username }, c.req.raw.headers);
       if (!profile) throw errors.notFound('Profile not found');
       c.header('Cache-Control', 'private, no-store');
       return c.json(profile, 200);
     })
     .openapi(getById, async (c) => {
-      const viewer = await viewerOf(deps, c);
-      const profile = await viewProfile(deps, { id: c.req.valid('param').id }, viewer?.id ?? null);
+      const profile = await viewProfileForRequest(deps, { id: c.req.valid('param').id }, c.req.raw.headers);
       if (!profile) throw errors.notFound('Profile not found');
       c.header('Cache-Control', 'private, no-store');
       return c.json(profile, 200);

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OwnProfile, PublicProfile } from '../../../shared/profiles';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { favorites, follows, profiles, user, userRoles, watchlist } from '../../db/schema';
+import { favorites, follows, profiles, session, user, userRoles, watchlist } from '../../db/schema';
+import { judgeSession, resolveSession, signedSessionToken } from '../accounts/session';
 
 type Row = typeof profiles.$inferSelect & {
   username: string | null;
@@ -12,11 +13,22 @@ type Row = typeof profiles.$inferSelect & {
   watchlistCount: number;
   viewerFollows: boolean;
   viewerIsAdmin: boolean;
+  /** With the viewer given by session token: that session's user, expiry and ban flag (null: no such session). */
+  sessionUserId: string | null;
+  sessionExpiresAt: Date | null;
+  sessionBanned: boolean | null;
 };
 
-function selectRow(db: Database, by: 'id' | 'username') {
+/**
+ * The viewer is given by user id (`viewer`), or (`token`) by the session token of a signed cookie,
+ * so that a signed-in view is one round trip: the session's user, expiry and ban flag come back
+ * with the row and are judged by accounts/session.ts before the flags are trusted.
+ */
+function selectRow(db: Database, by: 'id' | 'username', viewerBy: 'id' | 'token') {
   const key = sql.placeholder('key');
-  const viewer = sql.placeholder('viewer');
+  const token = sql.placeholder('token');
+  const viewer = viewerBy === 'id' ? sql`${sql.placeholder('viewer')}` : sql`(select ${session.userId} from ${session} where ${session.token} = ${token})`;
+  const ofSession = viewerBy === 'token';
   return db
     .select({
       profile: profiles,
@@ -27,25 +39,43 @@ function selectRow(db: Database, by: 'id' | 'username') {
       watchlistCount: sql<number>`(select count(*)::int from ${watchlist} where ${watchlist.userId} = ${user.id})`.mapWith(Number),
       viewerFollows: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followingId} = ${user.id})`.mapWith(Boolean),
       viewerIsAdmin: sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${viewer} and ${userRoles.role} = 'admin')`.mapWith(Boolean),
+      sessionUserId: ofSession ? sql<string | null>`${viewer}` : sql<string | null>`null::text`,
+      sessionExpiresAt: (ofSession ? sql<Date | null>`(select ${session.expiresAt} from ${session} where ${session.token} = ${token})` : sql<Date | null>`null::timestamptz`).mapWith(session.expiresAt),
+      // Inside this subquery "profiles" is the inner one (the nearest FROM wins): the viewer's, not the row's.
+      sessionBanned: (ofSession
+        ? sql<boolean | null>`(select coalesce(${profiles.isBanned}, false) from ${session} left join ${profiles} on ${profiles.id} = ${session.userId} where ${session.token} = ${token})`
+        : sql<boolean | null>`null::boolean`
+      ).mapWith(Boolean),
     })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(and(by === 'id' ? eq(user.id, key) : eq(user.username, key), eq(user.emailVerified, true)))
-    .prepare(`profile_view_by_${by}`);
+    .prepare(`profile_view_by_${by}${ofSession ? '_for_session' : ''}`);
 }
 
 // Built once per database: the profile page is the most read answer, and building this query
 // (40 columns, four subqueries) cost more than running it. PostgreSQL keeps the plan per connection.
-const statements = new WeakMap<Database, { id: ReturnType<typeof selectRow>; username: ReturnType<typeof selectRow> }>();
+type Statement = ReturnType<typeof selectRow>;
+const statements = new WeakMap<Database, Record<'id' | 'username' | 'idForSession' | 'usernameForSession', Statement>>();
 
-/** The profile, its list counts and what the viewer is to it, in one round trip. */
-async function loadRow(deps: AppDeps, where: { id?: string; username?: string }, viewerId: string | null): Promise<Row | null> {
+/** The profile, its list counts and what the viewer (a user id, or a session token) is to it, in one round trip. */
+async function loadRow(deps: AppDeps, where: { id?: string; username?: string }, viewer: { id: string | null } | { token: string }): Promise<Row | null> {
   const db = deps.database.db;
   let prepared = statements.get(db);
-  if (!prepared) statements.set(db, (prepared = { id: selectRow(db, 'id'), username: selectRow(db, 'username') }));
-  const [row] = where.id
-    ? await prepared.id.execute({ key: where.id, viewer: viewerId ?? '' })
-    : await prepared.username.execute({ key: where.username!.toLowerCase(), viewer: viewerId ?? '' });
+  if (!prepared) {
+    prepared = {
+      id: selectRow(db, 'id', 'id'),
+      username: selectRow(db, 'username', 'id'),
+      idForSession: selectRow(db, 'id', 'token'),
+      usernameForSession: selectRow(db, 'username', 'token'),
+    };
+    statements.set(db, prepared);
+  }
+  const key = where.id ?? where.username!.toLowerCase();
+  const [row] =
+    'token' in viewer
+      ? await (where.id ? prepared.idForSession : prepared.usernameForSession).execute({ key, token: viewer.token })
+      : await (where.id ? prepared.id : prepared.username).execute({ key, viewer: viewer.id ?? '' });
   if (!row) return null;
   const { profile, ...rest } = row;
   return { ...profile, ...rest };
@@ -57,7 +87,29 @@ async function loadRow(deps: AppDeps, where: { id?: string; username?: string },
  * is private, and each section only when its show_* switch allows. Nothing hidden is returned.
  */
 export async function viewProfile(deps: AppDeps, where: { id?: string; username?: string }, viewerId: string | null): Promise<PublicProfile | OwnProfile | null> {
-  const row = await loadRow(deps, where, viewerId);
+  return present(await loadRow(deps, where, { id: viewerId }), viewerId);
+}
+
+/**
+ * viewProfile for the viewer signed in on this request (or a guest), in one round trip when the
+ * request carries a signed session cookie: the session is judged exactly as accounts/session.ts
+ * judges it; anything but a valid session or none at all (banned, expired, due for extension)
+ * takes the ordinary path, session lookup first.
+ */
+export async function viewProfileForRequest(deps: AppDeps, where: { id?: string; username?: string }, headers: Headers): Promise<PublicProfile | OwnProfile | null> {
+  const signed = await signedSessionToken(deps, headers);
+  if (!signed) return viewProfile(deps, where, null);
+  const row = await loadRow(deps, where, { token: signed.token });
+  if (!row) return null;
+  // No such session (signed out, deleted): the flags were computed for nobody, as for a guest.
+  if (row.sessionUserId === null) return present(row, null);
+  const verdict = judgeSession({ expiresAt: row.sessionExpiresAt!, isBanned: !!row.sessionBanned }, signed.setup);
+  if (verdict === 'valid') return present(row, row.sessionUserId);
+  const viewer = await resolveSession(deps, headers);
+  return viewProfile(deps, where, viewer?.id ?? null);
+}
+
+function present(row: Row | null, viewerId: string | null): PublicProfile | OwnProfile | null {
   if (!row || row.isBanned) return null;
   const isOwn = viewerId === row.id;
   const privileged = isOwn || (!!viewerId && row.viewerIsAdmin);

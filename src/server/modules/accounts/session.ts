@@ -1,0 +1,144 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { profiles, session, user } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import type { AuthedUser } from '../../http/context';
+import type { Auth } from './auth';
+
+/**
+ * Who is signed in, for our own routes, in one prepared query (decision 009).
+ *
+ * Better Auth's getSession costs a dozen layers per call (its endpoint context, Web Crypto through
+ * the thread pool, an adapter query built anew each time); under load that was most of a signed-in
+ * request. This reads the same cookie the same way, then session + user + profile in one round
+ * trip, with nothing kept between requests, so a sign-out, a deleted session or a ban on any
+ * instance ends access on the very next request.
+ *
+ * The rare cases where Better Auth writes go to Better Auth itself: an expired session (it deletes
+ * the row) and a session due for its daily extension (it moves expires_at). Its own endpoints
+ * (/api/auth/*) are untouched.
+ */
+
+/** What Better Auth's context says about its cookie (the name carries __Secure- in production). */
+export interface CookieSetup {
+  name: string;
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+
+const setups = new WeakMap<Auth, Promise<CookieSetup>>();
+
+function cookieSetup(auth: Auth): Promise<CookieSetup> {
+  let setup = setups.get(auth);
+  if (!setup) {
+    setup = auth.$context.then((ctx) => ({
+      name: ctx.authCookies.sessionToken.name,
+      secret: ctx.secret,
+      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+    }));
+    setups.set(auth, setup);
+  }
+  return setup;
+}
+
+/** The value of one cookie as Better Auth reads it: first occurrence, trimmed, unquoted, URI-decoded. */
+export function readCookie(header: string | null | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.charCodeAt(0) === 34) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/**
+ * The session token inside a signed cookie value `token.signature`, where the signature is the
+ * base64 HMAC-SHA256 of the token with the auth secret (better-call's signCookieValue); null when
+ * the signature does not match.
+ */
+export function verifySignedToken(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const expected = createHmac('sha256', secret).update(token).digest('base64');
+  return timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ? token : null;
+}
+
+function selectSession(db: Database) {
+  return db
+    .select({
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      username: user.username,
+      name: user.name,
+      expiresAt: session.expiresAt,
+      isBanned: sql<boolean>`coalesce(${profiles.isBanned}, false)`.mapWith(Boolean),
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(profiles, eq(profiles.id, session.userId))
+    .where(eq(session.token, sql.placeholder('token')))
+    .prepare('session_by_token');
+}
+
+const statements = new WeakMap<Database, ReturnType<typeof selectSession>>();
+
+/** Better Auth's own lookup, for the cases where it writes (expiry cleanup, the daily extension). */
+async function viaBetterAuth(deps: AppDeps, headers: Headers): Promise<AuthedUser | null> {
+  const result = await deps.auth.api.getSession({ headers, query: { disableCookieCache: true } });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { username?: string | null };
+  const [profile] = await deps.database.db.select({ isBanned: profiles.isBanned }).from(profiles).where(eq(profiles.id, u.id));
+  if (profile?.isBanned) return null;
+  return { id: u.id, email: u.email, emailVerified: u.emailVerified, username: u.username ?? '', name: u.name };
+}
+
+/** The session token of a request whose cookie carries a valid signature, with Better Auth's cookie setup. */
+export async function signedSessionToken(deps: AppDeps, headers: Headers): Promise<{ token: string; setup: CookieSetup } | null> {
+  const setup = await cookieSetup(deps.auth);
+  const signed = readCookie(headers.get('cookie'), setup.name);
+  if (!signed) return null;
+  const token = verifySignedToken(signed, setup.secret);
+  return token ? { token, setup } : null;
+}
+
+/**
+ * What a session row means: valid; refused (none, or the user is banned); or Better Auth must
+ * answer because it writes (expired: it deletes the row; due for the daily extension: it moves
+ * expires_at).
+ */
+export function judgeSession(row: { expiresAt: Date; isBanned: boolean } | null, setup: CookieSetup, now = Date.now()): 'valid' | 'refused' | 'better-auth' {
+  if (!row) return 'refused';
+  const expiresAt = row.expiresAt.getTime();
+  // Better Auth extends a session once updateAge has passed since it was last extended.
+  const dueForExtension = expiresAt - setup.expiresInMs + setup.updateAgeMs <= now;
+  if (expiresAt < now || dueForExtension) return 'better-auth';
+  return row.isBanned ? 'refused' : 'valid';
+}
+
+/** The signed-in user of a request, or null: no cookie, a bad signature, no such session, expired, banned. */
+export async function resolveSession(deps: AppDeps, headers: Headers): Promise<AuthedUser | null> {
+  const signed = await signedSessionToken(deps, headers);
+  if (!signed) return null;
+  const db = deps.database.db;
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = selectSession(db)));
+  const [row] = await statement.execute({ token: signed.token });
+  const verdict = judgeSession(row ?? null, signed.setup);
+  if (verdict === 'better-auth') return viaBetterAuth(deps, headers);
+  if (verdict === 'refused' || !row) return null;
+  return { id: row.id, email: row.email, emailVerified: row.emailVerified, username: row.username ?? '', name: row.name };
+}
