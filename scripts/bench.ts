@@ -234,7 +234,9 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   pgDatabaseUrl = pgDb.url;
   const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-pg-'));
   // The server migrates the new database at start; it is dropped when the server has stopped.
-  const child = await startChild('app-pg', ['dist/server/index.js'], { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) }, '/api/health');
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = await startChild('app-pg', [...profile, 'dist/server/index.js'], { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) }, '/api/health');
   child.cleanup = async () => {
     fs.rmSync(pgDataDir, { recursive: true, force: true });
     await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));

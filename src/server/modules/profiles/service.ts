@@ -2,15 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OwnProfile, PublicProfile } from '../../../shared/profiles';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { favorites, follows, profiles, session, user, userRoles, watchlist } from '../../db/schema';
+import { follows, profiles, session, user, userRoles } from '../../db/schema';
 import { judgeSession, resolveSession, signedSessionToken } from '../accounts/session';
 
 type Row = typeof profiles.$inferSelect & {
   username: string | null;
   displayUsername: string | null;
   userCreatedAt: Date;
-  favoritesCount: number;
-  watchlistCount: number;
   viewerFollows: boolean;
   viewerIsAdmin: boolean;
   /** With the viewer given by session token: that session's user, expiry and ban flag (null: no such session). */
@@ -35,8 +33,6 @@ function selectRow(db: Database, by: 'id' | 'username', viewerBy: 'id' | 'token'
       username: user.username,
       displayUsername: user.displayUsername,
       userCreatedAt: user.createdAt,
-      favoritesCount: sql<number>`(select count(*)::int from ${favorites} where ${favorites.userId} = ${user.id})`.mapWith(Number),
-      watchlistCount: sql<number>`(select count(*)::int from ${watchlist} where ${watchlist.userId} = ${user.id})`.mapWith(Number),
       viewerFollows: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followingId} = ${user.id})`.mapWith(Boolean),
       viewerIsAdmin: sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${viewer} and ${userRoles.role} = 'admin')`.mapWith(Boolean),
       sessionUserId: ofSession ? sql<string | null>`${viewer}` : sql<string | null>`null::text`,
@@ -54,11 +50,11 @@ function selectRow(db: Database, by: 'id' | 'username', viewerBy: 'id' | 'token'
 }
 
 // Built once per database: the profile page is the most read answer, and building this query
-// (40 columns, four subqueries) cost more than running it. PostgreSQL keeps the plan per connection.
+// (40 columns, subqueries) cost more than running it. PostgreSQL keeps the plan per connection.
 type Statement = ReturnType<typeof selectRow>;
 const statements = new WeakMap<Database, Record<'id' | 'username' | 'idForSession' | 'usernameForSession', Statement>>();
 
-/** The profile, its list counts and what the viewer (a user id, or a session token) is to it, in one round trip. */
+/** The profile (with its kept list counts) and what the viewer (a user id, or a session token) is to it, in one round trip. */
 async function loadRow(deps: AppDeps, where: { id?: string; username?: string }, viewer: { id: string | null } | { token: string }): Promise<Row | null> {
   const db = deps.database.db;
   let prepared = statements.get(db);
