@@ -7,6 +7,10 @@
  *   BENCH_ONLY=sse npm run bench    only the targets whose name contains the text (and their baselines)
  *   BENCH_SSE_STREAMS=1000 BENCH_SSE_STREAMS_PER_USER=5 BENCH_SSE_SAMPLES=300   the realtime target
  *   BENCH_ONLY=profiles npm run bench   the profile API on PostgreSQL (signed in and as a guest)
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
+ *
+ * For the app-pg targets each round also gives the CPU time per request of the server process and of
+ * the PostgreSQL backends of its pool (from /proc): steadier than req/s on a shared, busy machine.
  *
  * The PostgreSQL targets (server app-pg) run on a new database of the server at BENCH_DATABASE_URL
  * (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards;
