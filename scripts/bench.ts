@@ -7,6 +7,10 @@
  *   BENCH_ONLY=sse npm run bench    only the targets whose name contains the text (and their baselines)
  *   BENCH_SSE_STREAMS=1000 BENCH_SSE_STREAMS_PER_USER=5 BENCH_SSE_SAMPLES=300   the realtime target
  *   BENCH_ONLY=profiles npm run bench   the profile API on PostgreSQL (signed in and as a guest)
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
+ *
+ * For the app-pg targets each round also gives the CPU time per request of the server process and of
+ * the PostgreSQL backends of its pool (from /proc): steadier than req/s on a shared, busy machine.
  *
  * The PostgreSQL targets (server app-pg) run on a new database of the server at BENCH_DATABASE_URL
  * (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards;
@@ -47,7 +51,7 @@ interface Histogram {
   p99: number;
 }
 interface AutocannonResult {
-  requests: Histogram;
+  requests: Histogram & { total: number };
   latency: Histogram;
   errors: number;
   timeouts: number;
@@ -81,6 +85,8 @@ interface Measurement {
   p99Ms: number;
   /** Connection errors, timeouts and non-2xx answers: a fast target that fails is not fast. */
   failures: number;
+  /** app-pg only: CPU time per request of the server process and of its PostgreSQL backends. */
+  cpu?: string;
 }
 
 interface Target {
@@ -227,6 +233,23 @@ async function measureProfile(baseUrl: string, target: Target, round: Round, sig
   return measureHttp(baseUrl, { ...target, path: `/api/profiles/${id}`, headers }, round);
 }
 
+/** CPU seconds (user + system, from /proc; Linux only) of the given processes; the ones gone count 0. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // gone, or no /proc
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** The server's CPU and that of the PostgreSQL backends serving the bench database (its pool, after the warm-up). */
+let pgCpuProbe: (() => Promise<{ server: number; db: number }>) | undefined;
+
 /** The app on a new PostgreSQL database, or the reason it cannot run. */
 async function startPgApp(): Promise<Child | { skip: string }> {
   const pgDb = await createBenchDatabase();
@@ -234,7 +257,21 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   pgDatabaseUrl = pgDb.url;
   const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-pg-'));
   // The server migrates the new database at start; it is dropped when the server has stopped.
-  const child = await startChild('app-pg', ['dist/server/index.js'], { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) }, '/api/health');
+  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = await startChild('app-pg', [...profile, 'dist/server/index.js'], { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) }, '/api/health');
+  if (fs.existsSync('/proc/self/stat')) {
+    pgCpuProbe = async () => {
+      const db = new pg.Client({ connectionString: pgDb.url });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+        return { server: cpuSeconds([child.process.pid!]), db: cpuSeconds(rows.map((r) => r.pid)) };
+      } finally {
+        await db.end();
+      }
+    };
+  }
   child.cleanup = async () => {
     fs.rmSync(pgDataDir, { recursive: true, force: true });
     await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
@@ -393,11 +430,16 @@ async function measureHttp(baseUrl: string, target: Target, round: Round): Promi
     timeout: 10,
   };
   if (round.warmUp) await autocannon({ ...options, duration: WARMUP_SECONDS }); // JIT, caches, pools; not counted
+  const probe = target.server === 'app-pg' ? pgCpuProbe : undefined;
+  const before = await probe?.();
   const result = await autocannon(options);
+  const after = await probe?.();
+  const perRequest = (a: number, b: number) => Math.round(((b - a) * 1e6) / Math.max(1, result.requests.total));
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
+    ...(before && after ? { cpu: `server ${perRequest(before.server, after.server)} µs + PostgreSQL ${perRequest(before.db, after.db)} µs CPU per request` } : {}),
   };
 }
 
@@ -451,7 +493,7 @@ async function main() {
       process.stdout.write(`  round ${r + 1}/${ROUNDS}: ${target.name} ...`);
       const m = await (target.measure ?? measureHttp)(servers[target.server]!.url, target, { seconds: SECONDS / ROUNDS, warmUp: r === 0 });
       rounds.get(target)!.push(m);
-      process.stdout.write(` ${Math.round(m.requestsPerSecond)} req/s, p99 ${m.p99Ms} ms\n`);
+      process.stdout.write(` ${Math.round(m.requestsPerSecond)} req/s, p99 ${m.p99Ms} ms${m.cpu ? ` (${m.cpu})` : ''}\n`);
     }
   }
   await stopAll();

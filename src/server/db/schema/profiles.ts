@@ -18,6 +18,9 @@ export const profiles = pgTable(
     foundingNumber: integer('founding_number').unique(),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
+    /** Rows in favorites / watchlist of this user, kept by statement triggers on those tables (migration backfill_list_counts). */
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    watchlistCount: integer('watchlist_count').notNull().default(0),
     isBanned: boolean('is_banned').notNull().default(false),
     banReason: text('ban_reason'),
     favoriteGenres: text('favorite_genres').array().notNull().default(sql`'{}'::text[]`),

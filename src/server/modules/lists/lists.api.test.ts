@@ -188,6 +188,43 @@ describe('watchlist', () => {
   });
 });
 
+describe('kept list counts', () => {
+  it('keeps the profile counts right through adds, duplicates, removals, clears and a deleted account', async () => {
+    const u = await newUser();
+    const counts = async (id = u.id) => {
+      const body = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: u.cookie } })).json();
+      return [body.favoritesCount, body.watchlistCount];
+    };
+    expect(await counts()).toEqual([0, 0]);
+    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 4 }));
+    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 2 })); // a rating update, not a new row
+    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...MATRIX, rating: 5 }));
+    await t.request('/api/me/watchlist', as(u.cookie, 'POST', BREAKING_BAD));
+    expect((await t.request('/api/me/watchlist', as(u.cookie, 'POST', BREAKING_BAD))).status).toBe(409);
+    await t.request('/api/me/watchlist', as(u.cookie, 'POST', MATRIX));
+    expect(await counts()).toEqual([2, 2]);
+    // Concurrent adds each count once.
+    const other = await newUser();
+    await Promise.all([FIGHT_CLUB, MATRIX, BREAKING_BAD].map((key) => t.request('/api/me/favorites', as(other.cookie, 'POST', { ...key, rating: 3 }))));
+    expect(await counts(other.id)).toEqual([3, 0]);
+
+    await t.request('/api/me/favorites/movie/550', as(u.cookie, 'DELETE'));
+    await t.request('/api/me/favorites/movie/550', as(u.cookie, 'DELETE')); // already gone
+    await t.request('/api/me/watchlist/tv/1396', as(u.cookie, 'DELETE'));
+    expect(await counts()).toEqual([1, 1]);
+    await t.request('/api/me/favorites', as(u.cookie, 'DELETE'));
+    await t.request('/api/me/watchlist', as(u.cookie, 'DELETE'));
+    expect(await counts()).toEqual([0, 0]);
+    expect(await counts(other.id)).toEqual([3, 0]);
+
+    // Deleting an account removes its rows (cascade) without touching anyone else's counts.
+    expect((await t.request('/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' }, headers: { cookie: other.cookie } })).status).toBe(200);
+    expect(await t.deps.database.db.select().from(favorites).where(eq(favorites.userId, other.id))).toEqual([]);
+    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 1 }));
+    expect(await counts()).toEqual([1, 0]);
+  });
+});
+
 describe('currently watching', () => {
   it('sets the title with a time and clears all five fields', async () => {
     const u = await newUser();

@@ -1,16 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { OwnProfile, PublicProfile } from '../../../shared/profiles';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { favorites, follows, profiles, session, user, userRoles, watchlist } from '../../db/schema';
+import { follows, profiles, session, user, userRoles } from '../../db/schema';
 import { judgeSession, resolveSession, signedSessionToken } from '../accounts/session';
 
-type Row = typeof profiles.$inferSelect & {
+// Only the columns the view reads: every column costs on every execution (its description, parsing, mapping).
+const { foundingNumber: _n, banReason: _r, createdAt: _c, updatedAt: _u, ...viewColumns } = getTableColumns(profiles);
+
+type Row = { [K in keyof typeof viewColumns]: (typeof profiles.$inferSelect)[K] } & {
   username: string | null;
   displayUsername: string | null;
   userCreatedAt: Date;
-  favoritesCount: number;
-  watchlistCount: number;
   viewerFollows: boolean;
   viewerIsAdmin: boolean;
   /** With the viewer given by session token: that session's user, expiry and ban flag (null: no such session). */
@@ -19,46 +21,45 @@ type Row = typeof profiles.$inferSelect & {
   sessionBanned: boolean | null;
 };
 
+const viewerSession = alias(session, 'viewer_session');
+const viewerProfile = alias(profiles, 'viewer_profile');
+
 /**
  * The viewer is given by user id (`viewer`), or (`token`) by the session token of a signed cookie,
  * so that a signed-in view is one round trip: the session's user, expiry and ban flag come back
- * with the row and are judged by accounts/session.ts before the flags are trusted.
+ * with the row (a left join on the token) and are judged by accounts/session.ts before the flags are trusted.
  */
 function selectRow(db: Database, by: 'id' | 'username', viewerBy: 'id' | 'token') {
   const key = sql.placeholder('key');
-  const token = sql.placeholder('token');
-  const viewer = viewerBy === 'id' ? sql`${sql.placeholder('viewer')}` : sql`(select ${session.userId} from ${session} where ${session.token} = ${token})`;
   const ofSession = viewerBy === 'token';
-  return db
+  const viewer = ofSession ? sql`${viewerSession.userId}` : sql`${sql.placeholder('viewer')}`;
+  const query = db
     .select({
-      profile: profiles,
+      profile: viewColumns,
       username: user.username,
       displayUsername: user.displayUsername,
       userCreatedAt: user.createdAt,
-      favoritesCount: sql<number>`(select count(*)::int from ${favorites} where ${favorites.userId} = ${user.id})`.mapWith(Number),
-      watchlistCount: sql<number>`(select count(*)::int from ${watchlist} where ${watchlist.userId} = ${user.id})`.mapWith(Number),
       viewerFollows: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followingId} = ${user.id})`.mapWith(Boolean),
       viewerIsAdmin: sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${viewer} and ${userRoles.role} = 'admin')`.mapWith(Boolean),
-      sessionUserId: ofSession ? sql<string | null>`${viewer}` : sql<string | null>`null::text`,
-      sessionExpiresAt: (ofSession ? sql<Date | null>`(select ${session.expiresAt} from ${session} where ${session.token} = ${token})` : sql<Date | null>`null::timestamptz`).mapWith(session.expiresAt),
-      // Inside this subquery "profiles" is the inner one (the nearest FROM wins): the viewer's, not the row's.
-      sessionBanned: (ofSession
-        ? sql<boolean | null>`(select coalesce(${profiles.isBanned}, false) from ${session} left join ${profiles} on ${profiles.id} = ${session.userId} where ${session.token} = ${token})`
-        : sql<boolean | null>`null::boolean`
-      ).mapWith(Boolean),
+      sessionUserId: ofSession ? sql<string | null>`${viewerSession.userId}` : sql<string | null>`null::text`,
+      sessionExpiresAt: (ofSession ? sql<Date | null>`${viewerSession.expiresAt}` : sql<Date | null>`null::timestamptz`).mapWith(session.expiresAt),
+      sessionBanned: (ofSession ? sql<boolean | null>`coalesce(${viewerProfile.isBanned}, false)` : sql<boolean | null>`null::boolean`).mapWith(Boolean),
     })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
-    .where(and(by === 'id' ? eq(user.id, key) : eq(user.username, key), eq(user.emailVerified, true)))
-    .prepare(`profile_view_by_${by}${ofSession ? '_for_session' : ''}`);
+    .$dynamic();
+  const joined = ofSession
+    ? query.leftJoin(viewerSession, eq(viewerSession.token, sql.placeholder('token'))).leftJoin(viewerProfile, eq(viewerProfile.id, viewerSession.userId))
+    : query;
+  return joined.where(and(by === 'id' ? eq(user.id, key) : eq(user.username, key), eq(user.emailVerified, true))).prepare(`profile_view_by_${by}${ofSession ? '_for_session' : ''}`);
 }
 
 // Built once per database: the profile page is the most read answer, and building this query
-// (40 columns, four subqueries) cost more than running it. PostgreSQL keeps the plan per connection.
+// (some 40 columns, joins and subqueries) cost more than running it. PostgreSQL keeps the plan per connection.
 type Statement = ReturnType<typeof selectRow>;
 const statements = new WeakMap<Database, Record<'id' | 'username' | 'idForSession' | 'usernameForSession', Statement>>();
 
-/** The profile, its list counts and what the viewer (a user id, or a session token) is to it, in one round trip. */
+/** The profile (with its kept list counts) and what the viewer (a user id, or a session token) is to it, in one round trip. */
 async function loadRow(deps: AppDeps, where: { id?: string; username?: string }, viewer: { id: string | null } | { token: string }): Promise<Row | null> {
   const db = deps.database.db;
   let prepared = statements.get(db);
