@@ -205,7 +205,10 @@ describe('journeys across the composed pages', () => {
 
     // B wants follows as a popup only.
     await setPreference(b.page, 'New followers', 'Popup');
+    // A toast is for events that arrive while the tab listens: wait until B's event stream is open.
+    const streamOpen = b.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
     await b.page.goto(`${server.url}/discover`);
+    await streamOpen;
 
     // A follows B from B's profile: B sees a live toast, and the entry in /notifications.
     await a.page.goto(`${server.url}/${b.user.username}`);
