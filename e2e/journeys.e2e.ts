@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type PageWatch, watchedPage } from './support/browser';
-import { mailLink, signUpInBrowser, uniqueUser } from './support/journeys';
+import { gotoListening, mailLink, signUpInBrowser, uniqueUser } from './support/journeys';
 import { type AppServer, startAppServer } from './support/server';
 
 /* The "Done when" journeys of issues 5 and 7, across the composed pages (profiles + lists +
@@ -206,9 +206,7 @@ describe('journeys across the composed pages', () => {
     // B wants follows as a popup only.
     await setPreference(b.page, 'New followers', 'Popup');
     // A toast is for events that arrive while the tab listens: wait until B's event stream is open.
-    const streamOpen = b.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
-    await b.page.goto(`${server.url}/discover`);
-    await streamOpen;
+    await gotoListening(b.page, `${server.url}/discover`);
 
     // A follows B from B's profile: B sees a live toast, and the entry in /notifications.
     await a.page.goto(`${server.url}/${b.user.username}`);

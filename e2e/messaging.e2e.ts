@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchedPage } from './support/browser';
-import { mailLink, uniqueUser } from './support/journeys';
+import { gotoListening, mailLink, uniqueUser } from './support/journeys';
 import { type AppServer, startAppServer, tempDataDir } from './support/server';
 
 let browser: Browser;
@@ -25,7 +25,7 @@ async function signedIn(context: BrowserContext, baseUrl: string, prefix: string
   });
   expect(res.status()).toBe(201);
   const { page, watch } = await watchedPage(context, { allowConsoleErrors: expectedWhileDown });
-  await page.goto(await mailLink(baseUrl, user.email, /Verify your e-mail/));
+  await gotoListening(page, await mailLink(baseUrl, user.email, /Verify your e-mail/));
   await page.waitForURL(`${baseUrl}/discover`);
   const session = (await (await context.request.get(`${baseUrl}/api/session`)).json()) as { user: { id: string } };
   return { ...user, id: session.user.id, page, watch };
@@ -178,8 +178,8 @@ describe.skipIf(!!pgProblem)('two server processes on one PostgreSQL', () => {
     const ctxB = await browser.newContext();
     const a = await signedIn(ctxA, one.url, 'pga');
     const b = await signedIn(ctxB, two.url, 'pgb');
-    await a.page.goto(`${one.url}/messages?conversation_with=${b.id}`);
-    await b.page.goto(`${two.url}/messages`);
+    await gotoListening(a.page, `${one.url}/messages?conversation_with=${b.id}`);
+    await gotoListening(b.page, `${two.url}/messages`);
     await b.page.getByText('No conversations yet').waitFor();
 
     await typeAndSend(a.page, 'Hello from instance one');

@@ -50,3 +50,13 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * Navigates and waits until the tab's event stream is open: live updates are for events that happen
+ * while a tab listens (what came before is fetched with the page).
+ */
+export async function gotoListening(page: Page, url: string) {
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+  await page.goto(url);
+  await streamOpen;
+}

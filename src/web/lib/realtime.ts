@@ -63,11 +63,18 @@ export function RealtimeProvider({ enabled, onRefused, children }: { enabled: bo
     let attempt = 0;
     let missed = false;
     let stopped = false;
+    let first = true;
 
     const open = () => {
       source = new EventSource('/api/events');
       source.onopen = () => {
         attempt = 0;
+        // Pages fetch before the stream is open: whatever happened in between is fetched again by
+        // the features that listen for `connected` (badges and lists that change under the user).
+        if (first) {
+          first = false;
+          emit({ type: 'connected' });
+        }
         if (missed) {
           missed = false;
           void queryClient.invalidateQueries();

@@ -4,7 +4,8 @@ import { listKeys } from '@/features/lists/api';
 import { useMessageEvents } from '@/features/messages/use-message-events';
 import { useNotificationEvents } from '@/features/notifications/use-notification-events';
 import { profileKeys } from '@/features/profiles/api';
-import { type RealtimeEvent, useRealtimeEvent } from '@/lib/realtime';
+import { sessionQuery } from '@/features/auth/session';
+import { type RealtimeEvent, RealtimeProvider, useRealtimeEvent } from '@/lib/realtime';
 
 /** Spec 000 §4: the follower list refreshes 500 ms after a follow change. */
 const FOLLOWER_LIST_DELAY_MS = 500;
@@ -13,8 +14,22 @@ const FOLLOWER_LIST_DELAY_MS = 500;
 const showsUser = (q: Query, userId: string) =>
   q.queryKey[0] === profileKeys.all[0] && ((q.state.data as { id?: string } | undefined)?.id === userId || JSON.stringify(q.queryKey).includes(JSON.stringify(userId)));
 
-/** What the tab's event stream changes across features, matched by the ids the event carries. */
+/**
+ * The tab's event stream and what it changes across features, matched by the ids the events carry.
+ * The stream opens in the same commit as the handlers below register (the child's effects run first;
+ * no event can arrive before they have), so nothing reaches a tab that has no handler yet.
+ * A refused stream (the session ended elsewhere) makes the app recheck the session.
+ */
 export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  return (
+    <RealtimeProvider enabled onRefused={() => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })}>
+      <LiveHandlers />
+    </RealtimeProvider>
+  );
+}
+
+function LiveHandlers() {
   const queryClient = useQueryClient();
   useNotificationEvents();
   useMessageEvents();

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
@@ -6,10 +5,9 @@ import { BackToTop } from '@/components/layout/back-to-top';
 import { BottomTabs } from '@/components/layout/bottom-tabs';
 import { ScrollMemory } from '@/components/layout/scroll-memory';
 import { PageSpinner } from '@/components/ui/spinner';
-import { sessionQuery, useSession } from '@/features/auth/session';
+import { useSession } from '@/features/auth/session';
 import { useSignupHash } from '@/features/auth/use-signup-hash';
 import { useTrialReminder } from '@/features/auth/use-trial-reminder';
-import { RealtimeProvider } from '@/lib/realtime';
 import { useTheme } from '@/lib/theme';
 import { AppTitleActions } from '../title-actions';
 import { Footer } from './footer';
@@ -22,19 +20,16 @@ export function RootLayout() {
   const { user } = useSession();
   const { theme } = useTheme();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
   useSignupHash();
   useTrialReminder();
   return (
     <div className="flex min-h-dvh flex-col">
-      {/* One event stream per tab while signed in; a refused stream makes the app recheck the session. */}
-      <RealtimeProvider enabled={!!user} onRefused={() => void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })}>
-        {user ? (
-          <Suspense fallback={null}>
-            <LiveUpdates />
-          </Suspense>
-        ) : null}
-      </RealtimeProvider>
+      {/* One event stream per tab while signed in, opened with the handlers that use it (one lazy chunk). */}
+      {user ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
         Skip to content
       </a>

@@ -14,5 +14,6 @@ export function useMessageEvents() {
     refresh();
   });
   useRealtimeEvent('messages-read', refresh);
+  useRealtimeEvent('connected', refresh);
   useRealtimeEvent('conversation-deleted', refresh);
 }

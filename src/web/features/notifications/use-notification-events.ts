@@ -15,6 +15,7 @@ export function useNotificationEvents() {
   const navigate = useNavigate();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   useRealtimeEvent('notifications-changed', refresh);
+  useRealtimeEvent('connected', refresh);
   useRealtimeEvent('notification', (event) => {
     refresh();
     if (event.popup !== true || typeof event.id !== 'string') return;
