@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../db/schema';
 import { signUpVerified } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { type Audience, type RealtimeEvent } from './bus';
@@ -12,11 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function person() {
-  const s = await signUpVerified(t);
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, s.email));
-  return { ...s, id: row!.id };
-}
+const person = () => signUpVerified(t);
 
 /** Opens GET /api/events and collects what the stream carries. */
 async function openStream(cookie: string) {

@@ -27,7 +27,7 @@ export function cookieFrom(res: Response): string {
     .join('; ');
 }
 
-/** Signs up, follows the verification link, and returns the session cookie. */
+/** Signs up, follows the verification link, and returns the input, the session cookie and the user id. */
 export async function signUpVerified(t: TestApp, overrides: Record<string, unknown> = {}) {
   const input = newUserInput(overrides);
   const res = await t.request('/api/accounts/sign-up', { method: 'POST', json: input });
@@ -36,7 +36,7 @@ export async function signUpVerified(t: TestApp, overrides: Record<string, unkno
   const verified = await t.request(link.pathname + link.search, { redirect: 'manual' });
   const cookie = cookieFrom(verified);
   if (!cookie.includes('session_token')) throw new Error(`verification gave no session: ${verified.status}`);
-  return { ...input, cookie };
+  return { ...input, cookie, id: await userIdOf(t, input.email) };
 }
 
 /** The user id of an account, by its e-mail. */

@@ -18,11 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function person() {
-  const u = await signUpVerified(t);
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, u.email));
-  return { ...u, id: row!.id };
-}
+const person = () => signUpVerified(t);
 
 /** The raw session token inside the signed cookie. */
 function tokenOf(cookie: string): string {

@@ -13,11 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof person>>;
-async function person() {
-  const s = await signUpVerified(t);
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, s.email));
-  return { ...s, id: row!.id };
-}
+const person = () => signUpVerified(t);
 
 const as = (p: Person | null, path: string, init: RequestInit & { json?: unknown } = {}) =>
   t.request(path, { ...init, headers: { ...(p ? { cookie: p.cookie } : {}), ...(init.headers as Record<string, string>) } });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage, NotificationView } from '../../../shared/notifications';
-import { session, user } from '../../db/schema';
+import { session } from '../../db/schema';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { notify } from './notify';
@@ -13,11 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof person>>;
-async function person() {
-  const s = await signUpVerified(t);
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, s.email));
-  return { ...s, id: row!.id };
-}
+const person = () => signUpVerified(t);
 const as = (p: Person | null, path: string, init: RequestInit = {}) => t.request(path, { ...init, headers: p ? { cookie: p.cookie } : {} });
 const body = async <T>(res: Response) => (await res.json()) as T;
 const give = async (to: Person, from: Person, title: string) =>

@@ -14,11 +14,7 @@ afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof signUpVerified>> & { id: string };
 
-async function person(overrides: Record<string, unknown> = {}): Promise<Person> {
-  const u = await signUpVerified(t, overrides);
-  const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, u.email));
-  return { ...u, id: row!.id };
-}
+const person = (overrides: Record<string, unknown> = {}): Promise<Person> => signUpVerified(t, overrides);
 
 const as = (p: Person | null, method: string, path: string, json?: unknown) =>
   t.request(path, { method, headers: p ? { cookie: p.cookie } : {}, ...(json !== undefined ? { json } : {}) });
