@@ -84,6 +84,47 @@ describe('profile API', () => {
     expect(own).toMatchObject({ favoritesCount: 3, watchlistCount: 2 });
   });
 
+  it('answers concurrent views in one statement, each as its own viewer may see it', async () => {
+    const open = await signUpVerified(t, { fullName: 'Open Owner' });
+    const closed = await signUpVerified(t, { fullName: 'Closed Owner' });
+    const fan = await signUpVerified(t);
+    await t.deps.database.db.update(profiles).set({ isPrivate: true }).where(eq(profiles.id, closed.id));
+    expect((await t.request(`/api/follows/${open.id}`, { method: 'POST', headers: { cookie: fan.cookie } })).status).toBeLessThan(300);
+    expect((await t.request('/api/auth/sign-out', { method: 'POST', json: {}, headers: { cookie: closed.cookie } })).status).toBe(200);
+
+    // The database client's statements while the views run (node-postgres pool or PGlite).
+    const client = (t.deps.database.pool ?? t.deps.database.pglite) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const query = client.query;
+    let statements = 0;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return query.apply(this, args);
+    };
+    const views = [
+      { path: `/api/profiles/${open.id}`, cookie: fan.cookie, expect: { id: open.id, isOwn: false, viewerFollows: true } },
+      { path: `/api/profiles/${open.id}`, cookie: open.cookie, expect: { id: open.id, isOwn: true, viewerFollows: false } },
+      { path: `/api/profiles/${open.id}`, cookie: undefined, expect: { id: open.id, isOwn: false, viewerFollows: false } },
+      { path: `/api/profiles/${closed.id}`, cookie: fan.cookie, expect: { id: closed.id, isOwn: false, visible: { favorites: false } } },
+      // Signed out: the cookie still has a valid signature but no session, so a guest's view.
+      { path: `/api/profiles/${closed.id}`, cookie: closed.cookie, expect: { id: closed.id, isOwn: false, visible: { favorites: false } } },
+      { path: `/api/profiles/by-username/${open.username}`, cookie: fan.cookie, expect: { fullName: 'Open Owner', viewerFollows: true } },
+      { path: `/api/profiles/by-username/${closed.username}`, cookie: undefined, expect: { fullName: 'Closed Owner', isOwn: false } },
+      { path: '/api/profiles/nobody-at-all', cookie: fan.cookie, expect: null },
+    ];
+    let answers;
+    try {
+      answers = await Promise.all(views.map((v) => t.request(v.path, { headers: v.cookie ? { cookie: v.cookie } : {} })));
+    } finally {
+      client.query = query;
+    }
+    // One batch: a statement for the lookups by id and one for those by username.
+    expect(statements).toBe(2);
+    for (const [i, v] of views.entries()) {
+      if (v.expect === null) expect(answers[i]!.status).toBe(404);
+      else expect(await answers[i]!.json()).toMatchObject(v.expect);
+    }
+  });
+
   it('answers 404 for unknown, unverified and banned users', async () => {
     expect((await t.request('/api/profiles/nobody')).status).toBe(404);
     const banned = await signUpVerified(t);

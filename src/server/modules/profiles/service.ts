@@ -1,86 +1,9 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { OwnProfile, PublicProfile } from '../../../shared/profiles';
-import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { follows, profiles, session, user, userRoles } from '../../db/schema';
 import { judgeSession, resolveSession, signedSessionToken } from '../accounts/session';
+import { loadViewRow, type ViewRow } from './view-query';
 
-// Only the columns the view reads: every column costs on every execution (its description, parsing, mapping).
-const { foundingNumber: _n, banReason: _r, createdAt: _c, updatedAt: _u, ...viewColumns } = getTableColumns(profiles);
-
-type Row = { [K in keyof typeof viewColumns]: (typeof profiles.$inferSelect)[K] } & {
-  username: string | null;
-  displayUsername: string | null;
-  userCreatedAt: Date;
-  viewerFollows: boolean;
-  viewerIsAdmin: boolean;
-  /** With the viewer given by session token: that session's user, expiry and ban flag (null: no such session). */
-  sessionUserId: string | null;
-  sessionExpiresAt: Date | null;
-  sessionBanned: boolean | null;
-};
-
-const viewerSession = alias(session, 'viewer_session');
-const viewerProfile = alias(profiles, 'viewer_profile');
-
-/**
- * The viewer is given by user id (`viewer`), or (`token`) by the session token of a signed cookie,
- * so that a signed-in view is one round trip: the session's user, expiry and ban flag come back
- * with the row (a left join on the token) and are judged by accounts/session.ts before the flags are trusted.
- */
-function selectRow(db: Database, by: 'id' | 'username', viewerBy: 'id' | 'token') {
-  const key = sql.placeholder('key');
-  const ofSession = viewerBy === 'token';
-  const viewer = ofSession ? sql`${viewerSession.userId}` : sql`${sql.placeholder('viewer')}`;
-  const query = db
-    .select({
-      profile: viewColumns,
-      username: user.username,
-      displayUsername: user.displayUsername,
-      userCreatedAt: user.createdAt,
-      viewerFollows: sql<boolean>`exists(select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followingId} = ${user.id})`.mapWith(Boolean),
-      viewerIsAdmin: sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${viewer} and ${userRoles.role} = 'admin')`.mapWith(Boolean),
-      sessionUserId: ofSession ? sql<string | null>`${viewerSession.userId}` : sql<string | null>`null::text`,
-      sessionExpiresAt: (ofSession ? sql<Date | null>`${viewerSession.expiresAt}` : sql<Date | null>`null::timestamptz`).mapWith(session.expiresAt),
-      sessionBanned: (ofSession ? sql<boolean | null>`coalesce(${viewerProfile.isBanned}, false)` : sql<boolean | null>`null::boolean`).mapWith(Boolean),
-    })
-    .from(user)
-    .innerJoin(profiles, eq(profiles.id, user.id))
-    .$dynamic();
-  const joined = ofSession
-    ? query.leftJoin(viewerSession, eq(viewerSession.token, sql.placeholder('token'))).leftJoin(viewerProfile, eq(viewerProfile.id, viewerSession.userId))
-    : query;
-  return joined.where(and(by === 'id' ? eq(user.id, key) : eq(user.username, key), eq(user.emailVerified, true))).prepare(`profile_view_by_${by}${ofSession ? '_for_session' : ''}`);
-}
-
-// Built once per database: the profile page is the most read answer, and building this query
-// (some 40 columns, joins and subqueries) cost more than running it. PostgreSQL keeps the plan per connection.
-type Statement = ReturnType<typeof selectRow>;
-const statements = new WeakMap<Database, Record<'id' | 'username' | 'idForSession' | 'usernameForSession', Statement>>();
-
-/** The profile (with its kept list counts) and what the viewer (a user id, or a session token) is to it, in one round trip. */
-async function loadRow(deps: AppDeps, where: { id?: string; username?: string }, viewer: { id: string | null } | { token: string }): Promise<Row | null> {
-  const db = deps.database.db;
-  let prepared = statements.get(db);
-  if (!prepared) {
-    prepared = {
-      id: selectRow(db, 'id', 'id'),
-      username: selectRow(db, 'username', 'id'),
-      idForSession: selectRow(db, 'id', 'token'),
-      usernameForSession: selectRow(db, 'username', 'token'),
-    };
-    statements.set(db, prepared);
-  }
-  const key = where.id ?? where.username!.toLowerCase();
-  const [row] =
-    'token' in viewer
-      ? await (where.id ? prepared.idForSession : prepared.usernameForSession).execute({ key, token: viewer.token })
-      : await (where.id ? prepared.id : prepared.username).execute({ key, viewer: viewer.id ?? '' });
-  if (!row) return null;
-  const { profile, ...rest } = row;
-  return { ...profile, ...rest };
-}
+const iso = (value: string) => new Date(value).toISOString();
 
 /**
  * A profile as the viewer may see it (ruling 9): the header is always visible; favorites,
@@ -88,7 +11,7 @@ async function loadRow(deps: AppDeps, where: { id?: string; username?: string },
  * is private, and each section only when its show_* switch allows. Nothing hidden is returned.
  */
 export async function viewProfile(deps: AppDeps, where: { id?: string; username?: string }, viewerId: string | null): Promise<PublicProfile | OwnProfile | null> {
-  return present(await loadRow(deps, where, { id: viewerId }), viewerId);
+  return present(await loadViewRow(deps.database.db, where, { id: viewerId }), viewerId);
 }
 
 /**
@@ -100,60 +23,62 @@ export async function viewProfile(deps: AppDeps, where: { id?: string; username?
 export async function viewProfileForRequest(deps: AppDeps, where: { id?: string; username?: string }, headers: Headers): Promise<PublicProfile | OwnProfile | null> {
   const signed = await signedSessionToken(deps, headers);
   if (!signed) return viewProfile(deps, where, null);
-  const row = await loadRow(deps, where, { token: signed.token });
+  const row = await loadViewRow(deps.database.db, where, { token: signed.token });
   if (!row) return null;
+  const { sessionUserId, sessionExpiresAt, sessionBanned } = row.viewer;
   // No such session (signed out, deleted): the flags were computed for nobody, as for a guest.
-  if (row.sessionUserId === null) return present(row, null);
-  const verdict = judgeSession({ expiresAt: row.sessionExpiresAt!, isBanned: !!row.sessionBanned }, signed.setup);
-  if (verdict === 'valid') return present(row, row.sessionUserId);
+  if (sessionUserId === null) return present(row, null);
+  const verdict = judgeSession({ expiresAt: new Date(sessionExpiresAt!), isBanned: sessionBanned }, signed.setup);
+  if (verdict === 'valid') return present(row, sessionUserId);
   const viewer = await resolveSession(deps, headers);
   return viewProfile(deps, where, viewer?.id ?? null);
 }
 
-function present(row: Row | null, viewerId: string | null): PublicProfile | OwnProfile | null {
-  if (!row || row.isBanned) return null;
-  const isOwn = viewerId === row.id;
-  const privileged = isOwn || (!!viewerId && row.viewerIsAdmin);
-  const open = privileged || !row.isPrivate;
+function present(row: ViewRow | null, viewerId: string | null): PublicProfile | OwnProfile | null {
+  if (!row || row.profile.isBanned) return null;
+  const { profile: p, viewer: v } = row;
+  const isOwn = viewerId === p.id;
+  const privileged = isOwn || (!!viewerId && v.viewerIsAdmin);
+  const open = privileged || !p.isPrivate;
   const visible = {
-    favorites: open && (privileged || row.showFavorites),
-    watchlist: open && (privileged || row.showWatchlist),
-    currentlyWatching: open && (privileged || row.showCurrentlyWatching),
+    favorites: open && (privileged || p.showFavorites),
+    watchlist: open && (privileged || p.showWatchlist),
+    currentlyWatching: open && (privileged || p.showCurrentlyWatching),
     forums: isOwn,
   };
   const cw =
-    visible.currentlyWatching && row.currentlyWatchingMediaId && row.currentlyWatchingMediaType && row.currentlyWatchingTitle && row.currentlyWatchingSetAt
+    visible.currentlyWatching && p.currentlyWatchingMediaId && p.currentlyWatchingMediaType && p.currentlyWatchingTitle && p.currentlyWatchingSetAt
       ? {
-          mediaId: row.currentlyWatchingMediaId,
-          mediaType: row.currentlyWatchingMediaType,
-          title: row.currentlyWatchingTitle,
-          posterPath: row.currentlyWatchingPosterPath,
-          setAt: row.currentlyWatchingSetAt.toISOString(),
+          mediaId: p.currentlyWatchingMediaId,
+          mediaType: p.currentlyWatchingMediaType,
+          title: p.currentlyWatchingTitle,
+          posterPath: p.currentlyWatchingPosterPath,
+          setAt: iso(p.currentlyWatchingSetAt),
         }
       : null;
   const view: PublicProfile = {
-    id: row.id,
-    username: row.displayUsername ?? row.username ?? '',
-    fullName: row.fullName,
-    avatarUrl: row.avatarUrl,
-    bio: row.bio,
-    createdAt: row.userCreatedAt.toISOString(),
-    foundingMember: row.foundingMember,
-    followersCount: row.followersCount,
-    followingCount: row.followingCount,
-    favoritesCount: visible.favorites ? row.favoritesCount : null,
-    watchlistCount: visible.watchlist ? row.watchlistCount : null,
-    viewerFollows: !isOwn && row.viewerFollows,
+    id: p.id,
+    username: v.displayUsername ?? v.username ?? '',
+    fullName: p.fullName,
+    avatarUrl: p.avatarUrl,
+    bio: p.bio,
+    createdAt: iso(v.userCreatedAt),
+    foundingMember: p.foundingMember,
+    followersCount: p.followersCount,
+    followingCount: p.followingCount,
+    favoritesCount: visible.favorites ? p.favoritesCount : null,
+    watchlistCount: visible.watchlist ? p.watchlistCount : null,
+    viewerFollows: !isOwn && v.viewerFollows,
     socialLinks: {
-      instagramUrl: row.instagramUrl,
-      facebookUrl: row.facebookUrl,
-      youtubeUrl: row.youtubeUrl,
-      tiktokUrl: row.tiktokUrl,
-      twitterUrl: row.twitterUrl,
-      linkedinUrl: row.linkedinUrl,
+      instagramUrl: p.instagramUrl,
+      facebookUrl: p.facebookUrl,
+      youtubeUrl: p.youtubeUrl,
+      tiktokUrl: p.tiktokUrl,
+      twitterUrl: p.twitterUrl,
+      linkedinUrl: p.linkedinUrl,
     },
-    isPrivate: row.isPrivate,
-    boostExpiresAt: row.boostExpiresAt && row.boostExpiresAt > new Date() ? row.boostExpiresAt.toISOString() : null,
+    isPrivate: p.isPrivate,
+    boostExpiresAt: p.boostExpiresAt && Date.parse(p.boostExpiresAt) > Date.now() ? iso(p.boostExpiresAt) : null,
     currentlyWatching: cw,
     visible,
     isOwn,
@@ -161,15 +86,15 @@ function present(row: Row | null, viewerId: string | null): PublicProfile | OwnP
   if (!isOwn) return view;
   return {
     ...view,
-    favoriteGenres: row.favoriteGenres,
-    showFavorites: row.showFavorites,
-    showWatchlist: row.showWatchlist,
-    showCurrentlyWatching: row.showCurrentlyWatching,
-    notifyOnFollow: row.notifyOnFollow,
-    notifyOnFavorite: row.notifyOnFavorite,
-    notifyOnMessage: row.notifyOnMessage,
-    notifyOnMatch: row.notifyOnMatch,
-    lastBoostUsedAt: row.lastBoostUsedAt?.toISOString() ?? null,
+    favoriteGenres: p.favoriteGenres,
+    showFavorites: p.showFavorites,
+    showWatchlist: p.showWatchlist,
+    showCurrentlyWatching: p.showCurrentlyWatching,
+    notifyOnFollow: p.notifyOnFollow,
+    notifyOnFavorite: p.notifyOnFavorite,
+    notifyOnMessage: p.notifyOnMessage,
+    notifyOnMatch: p.notifyOnMatch,
+    lastBoostUsedAt: p.lastBoostUsedAt ? iso(p.lastBoostUsedAt) : null,
   };
 }
 
