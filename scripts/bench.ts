@@ -233,22 +233,33 @@ async function measureProfile(baseUrl: string, target: Target, round: Round, sig
   return measureHttp(baseUrl, { ...target, path: `/api/profiles/${id}`, headers }, round);
 }
 
-/** CPU seconds (user + system, from /proc; Linux only) of the given processes; the ones gone count 0. */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
+/** CPU seconds (user + system, from /proc; Linux only) of each of the given processes; the ones gone are left out. */
+function cpuSeconds(pids: number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
   for (const pid of pids) {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      seconds.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // utime, stime (fields 14 and 15 of stat), USER_HZ
     } catch {
       // gone, or no /proc
     }
   }
-  return ticks / 100; // USER_HZ
+  return seconds;
+}
+
+/**
+ * The CPU the processes used between two readings: a process that started in between counts from
+ * zero; one that ended in between is missing from the second reading and counts nothing (the pool
+ * closes idle connections, so its backends come and go).
+ */
+function cpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
 }
 
 /** The server's CPU and that of the PostgreSQL backends serving the bench database (its pool, after the warm-up). */
-let pgCpuProbe: (() => Promise<{ server: number; db: number }>) | undefined;
+let pgCpuProbe: (() => Promise<{ server: Map<number, number>; db: Map<number, number> }>) | undefined;
 
 /** The app on a new PostgreSQL database, or the reason it cannot run. */
 async function startPgApp(): Promise<Child | { skip: string }> {
@@ -434,7 +445,7 @@ async function measureHttp(baseUrl: string, target: Target, round: Round): Promi
   const before = await probe?.();
   const result = await autocannon(options);
   const after = await probe?.();
-  const perRequest = (a: number, b: number) => Math.round(((b - a) * 1e6) / Math.max(1, result.requests.total));
+  const perRequest = (a: Map<number, number>, b: Map<number, number>) => Math.round((cpuUsed(a, b) * 1e6) / Math.max(1, result.requests.total));
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,

@@ -67,6 +67,28 @@ export function readCookie(header: string | null | undefined, name: string): str
  * the signature does not match.
  */
 export function verifySignedToken(value: string, secret: string): string | null {
+  const known = verified.get(value);
+  if (known !== undefined && known.secret === secret) return known.token;
+  const token = checkSignature(value, secret);
+  if (token !== null) {
+    // Bounded: the oldest entry goes first (a Map iterates in insertion order).
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(value, { token, secret });
+  }
+  return token;
+}
+
+/**
+ * Cookie values whose signature was found good, with their token. Checking the HMAC was the
+ * largest single cost of a signed-in profile view; the result depends only on the value and the
+ * secret, so it is remembered. This says nothing about the session, which is read from the
+ * database on every request: a signed-out or banned session is refused at once all the same.
+ * Only good signatures are kept, so made-up cookies cannot fill it.
+ */
+const verified = new Map<string, { token: string; secret: string }>();
+const VERIFIED_MAX = 10_000;
+
+function checkSignature(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
