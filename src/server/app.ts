@@ -30,11 +30,12 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
 
   app.use('*', requestLog(deps.logger));
-  app.use('*', async (c, next) => {
-    // Doubled slashes are collapsed by a redirect, so /a//b and /a/b are one page.
+  app.use('*', (c, next) => {
+    // Doubled slashes are collapsed by a redirect, so /a//b and /a/b are one page. (Not async:
+    // every other request passes straight through without a promise of its own.)
     if ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path.includes('//')) {
       const url = new URL(c.req.url);
-      return c.redirect(c.req.path.replace(/\/{2,}/g, '/') + url.search, 301);
+      return Promise.resolve(c.redirect(c.req.path.replace(/\/{2,}/g, '/') + url.search, 301));
     }
     return next();
   });

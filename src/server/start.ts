@@ -12,6 +12,7 @@ import type { Logger } from './logger';
 import { createCatalogue } from './integrations/catalogue';
 import { createStorage } from './integrations/storage';
 import { HealthProbe } from './modules/health/probe';
+import { profileFrontRoute } from './modules/profiles/front-route';
 import { createAuth } from './modules/accounts/auth';
 import { type EventBus, InProcessBus } from './realtime/bus';
 import { PgBus } from './realtime/pg-bus';
@@ -54,7 +55,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const webDist = findWebDist();
   const app = createApp(deps);
 
-  const server = createHttpServer(app, config, { logger, health: deps.health, publicAnswers: deps.publicAnswers, assets: webDist ? new WebAssets(webDist) : undefined });
+  const server = createHttpServer(app, config, {
+    logger,
+    health: deps.health,
+    publicAnswers: deps.publicAnswers,
+    assets: webDist ? new WebAssets(webDist) : undefined,
+    routes: [profileFrontRoute(deps)],
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

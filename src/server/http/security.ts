@@ -52,7 +52,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function sameOriginGuard(appUrl: string | undefined): MiddlewareHandler {
   const allowed = appUrl ? new URL(appUrl).origin : undefined;
-  return async (c, next) => {
+  // Not async: a GET passes straight through without a promise of its own.
+  return (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
@@ -66,7 +67,7 @@ export function sameOriginGuard(appUrl: string | undefined): MiddlewareHandler {
     } else if (site) {
       ok = site === 'same-origin' || site === 'none';
     }
-    if (!ok) return errorResponse(c, 403, 'cross_origin', 'Cross-origin requests are not allowed.');
+    if (!ok) return Promise.resolve(errorResponse(c, 403, 'cross_origin', 'Cross-origin requests are not allowed.'));
     return next();
   };
 }

@@ -36,6 +36,7 @@ export function createHttpServer(
     req.headers['x-request-id'] = id;
     res.setHeader('X-Request-Id', id);
     if (front && answerAtFrontDoor(front, req, res, id)) return;
+    if (front?.routes && answerByFrontRoute(front, req, res, id, () => void listener(req, res))) return;
     void listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
@@ -55,6 +56,32 @@ export interface FrontDoor {
   assets?: WebAssets;
   health?: HealthProbe;
   publicAnswers?: PublicAnswers;
+  /** Per-request API answers read so often that the router's cost counts (decision 010). */
+  routes?: FrontRoute[];
+}
+
+/**
+ * An API read answered before the router, by the same service function as its route. It returns
+ * undefined, synchronously, for a request that is not its own. Otherwise it returns the status it
+ * wrote, or null to leave the request to the app, whose route answers it: not found, an error, or
+ * anything unusual.
+ */
+export type FrontRoute = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<number | null> | undefined;
+
+function answerByFrontRoute(front: FrontDoor, req: http.IncomingMessage, res: http.ServerResponse, reqId: string, toApp: () => void): boolean {
+  if (req.method !== 'GET' || req.url?.includes('//')) return false;
+  for (const route of front.routes!) {
+    const started = performance.now();
+    const answer = route(req, res);
+    if (!answer) continue;
+    answer.then(
+      (status) => (status === null ? toApp() : logLine(front.logger, reqId, req.method, req.url ?? '', status, started)),
+      // Nothing was written: the app's route answers, with its own error handling.
+      () => toApp(),
+    );
+    return true;
+  }
+  return false;
 }
 
 function answerAtFrontDoor(front: FrontDoor, req: http.IncomingMessage, res: http.ServerResponse, reqId: string): boolean {

@@ -119,8 +119,10 @@ function selectSession(db: Database) {
 const statements = new WeakMap<Database, ReturnType<typeof selectSession>>();
 
 /** Better Auth's own lookup, for the cases where it writes (expiry cleanup, the daily extension). */
-async function viaBetterAuth(deps: AppDeps, headers: Headers): Promise<AuthedUser | null> {
-  const result = await deps.auth.api.getSession({ headers, query: { disableCookieCache: true } });
+async function viaBetterAuth(deps: AppDeps, headers: Pick<Headers, 'get'>): Promise<AuthedUser | null> {
+  // Better Auth reads only the cookie here; the front door (decision 010) passes a reader, not Headers.
+  const full = headers instanceof Headers ? headers : new Headers({ cookie: headers.get('cookie') ?? '' });
+  const result = await deps.auth.api.getSession({ headers: full, query: { disableCookieCache: true } });
   if (!result) return null;
   const u = result.user as typeof result.user & { username?: string | null };
   const [profile] = await deps.database.db.select({ isBanned: profiles.isBanned }).from(profiles).where(eq(profiles.id, u.id));
@@ -129,7 +131,7 @@ async function viaBetterAuth(deps: AppDeps, headers: Headers): Promise<AuthedUse
 }
 
 /** The session token of a request whose cookie carries a valid signature, with Better Auth's cookie setup. */
-export async function signedSessionToken(deps: AppDeps, headers: Headers): Promise<{ token: string; setup: CookieSetup } | null> {
+export async function signedSessionToken(deps: AppDeps, headers: Pick<Headers, 'get'>): Promise<{ token: string; setup: CookieSetup } | null> {
   const setup = await cookieSetup(deps.auth);
   const signed = readCookie(headers.get('cookie'), setup.name);
   if (!signed) return null;
@@ -152,7 +154,7 @@ export function judgeSession(row: { expiresAt: Date; isBanned: boolean } | null,
 }
 
 /** The signed-in user of a request, or null: no cookie, a bad signature, no such session, expired, banned. */
-export async function resolveSession(deps: AppDeps, headers: Headers): Promise<AuthedUser | null> {
+export async function resolveSession(deps: AppDeps, headers: Pick<Headers, 'get'>): Promise<AuthedUser | null> {
   const signed = await signedSessionToken(deps, headers);
   if (!signed) return null;
   const db = deps.database.db;

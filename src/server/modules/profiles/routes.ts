@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
-import { viewProfileForRequest } from './service';
+import { PROFILE_CACHE_CONTROL, viewProfileForRequest } from './service';
 
 const profileResponse = { description: 'The profile as the viewer may see it', content: { 'application/json': { schema: z.any() } } };
 
@@ -24,17 +24,18 @@ const getByUsername = createRoute({
 
 export function profileRoutes(deps: AppDeps) {
   return createRouter()
+    // Served at the front door as well (front-route.ts), with the same function and headers.
     .openapi(getByUsername, async (c) => {
       // The viewer's session is read in the same query as the profile (one round trip).
       const profile = await viewProfileForRequest(deps, { username: c.req.valid('param').username }, c.req.raw.headers);
       if (!profile) throw errors.notFound('Profile not found');
-      c.header('Cache-Control', 'private, no-store');
+      c.header('Cache-Control', PROFILE_CACHE_CONTROL);
       return c.json(profile, 200);
     })
     .openapi(getById, async (c) => {
       const profile = await viewProfileForRequest(deps, { id: c.req.valid('param').id }, c.req.raw.headers);
       if (!profile) throw errors.notFound('Profile not found');
-      c.header('Cache-Control', 'private, no-store');
+      c.header('Cache-Control', PROFILE_CACHE_CONTROL);
       return c.json(profile, 200);
     });
 }

@@ -5,6 +5,9 @@ import { loadViewRow, type ViewRow } from './view-query';
 
 const iso = (value: string) => new Date(value).toISOString();
 
+/** A profile is per viewer and changes with every follow: never stored by a browser or a proxy. */
+export const PROFILE_CACHE_CONTROL = 'private, no-store';
+
 /**
  * A profile as the viewer may see it (ruling 9): the header is always visible; favorites,
  * watchlist, currently watching and forum activity only to the owner and admins when the account
@@ -20,7 +23,7 @@ export async function viewProfile(deps: AppDeps, where: { id?: string; username?
  * judges it; anything but a valid session or none at all (banned, expired, due for extension)
  * takes the ordinary path, session lookup first.
  */
-export async function viewProfileForRequest(deps: AppDeps, where: { id?: string; username?: string }, headers: Headers): Promise<PublicProfile | OwnProfile | null> {
+export async function viewProfileForRequest(deps: AppDeps, where: { id?: string; username?: string }, headers: Pick<Headers, 'get'>): Promise<PublicProfile | OwnProfile | null> {
   const signed = await signedSessionToken(deps, headers);
   if (!signed) return viewProfile(deps, where, null);
   const row = await loadViewRow(deps.database.db, where, { token: signed.token });

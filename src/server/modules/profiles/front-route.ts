@@ -1,0 +1,43 @@
+import type http from 'node:http';
+import type { AppDeps } from '../../deps';
+import type { FrontRoute } from '../../http/server';
+import { PROFILE_CACHE_CONTROL, viewProfileForRequest } from './service';
+
+// The shapes the routes accept (routes.ts); anything else, a query string included, is left to them.
+const BY_ID = /^\/api\/profiles\/([A-Za-z0-9_-]{1,64})$/;
+const BY_USERNAME = /^\/api\/profiles\/by-username\/([A-Za-z0-9_.-]{1,60})$/;
+
+/** The request's headers as the session lookup reads them, straight from Node's parsed headers. */
+function headersOf(req: http.IncomingMessage): Pick<Headers, 'get'> {
+  return {
+    get: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return typeof value === 'string' ? value : null;
+    },
+  };
+}
+
+/**
+ * GET /api/profiles/{id} and /api/profiles/by-username/{username} at the front door (decision 010):
+ * the most read per-user answer, computed by the same viewProfileForRequest as the routes, with the
+ * same headers and body. Under load the router, its middleware and the Request/Response objects
+ * were about 40% of the server's CPU for this answer. A profile that is not found (404) or a
+ * failure is left to the route, which answers it in the API's error shape.
+ */
+export function profileFrontRoute(deps: AppDeps): FrontRoute {
+  return (req, res) => {
+    const url = req.url ?? '';
+    if (!url.startsWith('/api/profiles/')) return undefined;
+    const byUsername = BY_USERNAME.exec(url);
+    const byId = byUsername ? null : BY_ID.exec(url);
+    if (!byUsername && !byId) return undefined;
+    const where = byUsername ? { username: byUsername[1]! } : { id: byId![1]! };
+    return viewProfileForRequest(deps, where, headersOf(req)).then((profile) => {
+      if (!profile) return null;
+      const body = JSON.stringify(profile);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': PROFILE_CACHE_CONTROL, 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+      return 200;
+    });
+  };
+}
