@@ -8,7 +8,7 @@ export function FavoriteCount({ type, id }: { type: MediaType; id: number }) {
   if (count.data === undefined) return null;
   const n = count.data;
   return (
-    <p className="order-last inline-flex h-10 items-center gap-1.5 text-sm text-muted-foreground" aria-live="polite" data-testid="favorite-count">
+    <p className="order-last col-span-2 inline-flex h-10 items-center gap-1.5 text-sm text-muted-foreground" aria-live="polite" data-testid="favorite-count">
       <Heart className="size-4 fill-rose-500 text-rose-500" aria-hidden />
       Favorited by {n.toLocaleString()} {n === 1 ? 'user' : 'users'}
     </p>

@@ -69,7 +69,8 @@ export function DetailsHero({ title, onOpenRelated }: { title: TitleDetails; onO
           </div>
         </div>
         {title.overview ? <p className="max-w-3xl leading-7">{title.overview}</p> : <p className="text-muted-foreground">No overview available.</p>}
-        <div className="flex flex-wrap gap-3">
+        {/* On phones, two even columns (long labels wrap inside their button); from sm up, one wrapping row. */}
+        <div className="grid grid-cols-2 gap-3 max-sm:*:h-auto max-sm:*:min-h-10 max-sm:*:w-full max-sm:*:py-2 max-sm:*:whitespace-normal sm:flex sm:flex-wrap">
           <TitleActionsSlot title={title} />
           <WatchButton title={title.title} />
           <Button asChild variant="outline">
