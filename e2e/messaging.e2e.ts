@@ -88,12 +88,17 @@ describe('messaging, live between two people', () => {
     expect(await bubble.locator('b, a').count()).toBe(0);
     await a.page.getByTestId('read-state').filter({ hasText: 'Read' }).waitFor({ timeout: 2000 });
     await badge(b.page, 'messages-badge').waitFor({ state: 'detached' });
+    // Reading the conversation also reads its "New message" notification: the bell clears, live.
+    await badge(b.page, 'notifications-badge').waitFor({ state: 'detached' });
 
     // B replies; A gets it live in the open chat.
     await typeAndSend(b.page, 'Yes, twice!');
     await bubbleText(a.page, 'Yes, twice!').waitFor({ timeout: 2000 });
 
-    // The notification is listed on /notifications with a link to the conversation.
+    // The notification stays listed on /notifications, read, with a link to the conversation. A
+    // follow gives B an unread one, which Mark All Read reads.
+    expect((await ctxA.request.post(`${server.url}/api/follows/${b.id}`)).status()).toBe(200);
+    await badge(b.page, 'notifications-badge').filter({ hasText: '1' }).waitFor();
     await b.page.getByRole('link', { name: /Notifications/ }).click();
     const entry = b.page.getByTestId('notification').filter({ hasText: 'New message' });
     await entry.waitFor();

@@ -67,6 +67,28 @@ describe('messages', () => {
     expect(afterRead.messages[0]!.read).toBe(true);
   });
 
+  it('reads the conversation\'s "New message" notifications when it is read, and only those', async () => {
+    const [a, b, c] = [await person(), await person(), await person()];
+    await send(a, b, 'One');
+    await send(a, b, 'Two');
+    await send(c, b, 'From someone else');
+    const unread = async () => (await body<{ count: number }>(await as(b, '/api/notifications/unread-count'))).count;
+    expect(await unread()).toBe(3);
+
+    const mine: RealtimeEvent[] = [];
+    const off = t.deps.events.subscribe((audience, event) => {
+      if ('users' in audience && audience.users.includes(b.id)) mine.push(event);
+    });
+    expect(await body(await as(b, `/api/messages/with/${a.id}/read`, { method: 'POST' }))).toEqual({ updated: 2 });
+    off();
+    // C's message stays unread, and so does its notification; the bell hears of the change.
+    expect(await unread()).toBe(1);
+    expect(mine).toContainEqual({ type: 'notifications-changed' });
+    const kept = await t.deps.database.db.select({ from: notifications.relatedUserId, read: notifications.read }).from(notifications).where(eq(notifications.userId, b.id));
+    expect(kept.filter((n) => n.from === a.id).map((n) => n.read)).toEqual([true, true]);
+    expect(kept.filter((n) => n.from === c.id).map((n) => n.read)).toEqual([false]);
+  });
+
   it('keeps messages ascending, conversations newest first, and searches by name', async () => {
     await send(c, a, 'first from c');
     await send(a, c, 'second to c');

@@ -7,7 +7,7 @@ import {
   MESSAGE_TEXT,
 } from '../../../shared/messages';
 import { type Database, queryRows } from '../../db/client';
-import { messages, profiles, user } from '../../db/schema';
+import { messages, notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { hitDbLimit } from '../../http/db-rate-limit';
@@ -205,15 +205,28 @@ export async function sendMessage(deps: AppDeps, me: { id: string; email: string
   return { id: row.id, content: row.content, fromMe: true, read: false, createdAt: row.createdAt.toISOString() };
 }
 
-/** Marks every unread message from `otherId` to `me` read; tells the sender's tabs and mine. */
+/**
+ * Marks every unread message from `otherId` to `me` read, and my "New message" notifications from
+ * them with it (they are read now: a badge left on the bell would point at nothing new); tells the
+ * sender's tabs and mine.
+ */
 export async function markConversationRead(deps: AppDeps, me: string, otherId: string): Promise<number> {
-  const updated = await deps.database.db
-    .update(messages)
-    .set({ read: true })
-    .where(and(inPair(me, otherId), eq(messages.receiverId, me), eq(messages.read, false)))
-    .returning({ id: messages.id });
-  if (updated.length > 0) deps.events.publish({ users: [otherId, me] }, { type: 'messages-read', by: me, with: otherId });
-  return updated.length;
+  const { updated, notificationsRead } = await deps.database.db.transaction(async (tx) => {
+    const readMessages = await tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(inPair(me, otherId), eq(messages.receiverId, me), eq(messages.read, false)))
+      .returning({ id: messages.id });
+    const readNotifications = await tx
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.userId, me), eq(notifications.type, 'message'), eq(notifications.relatedUserId, otherId), eq(notifications.read, false)))
+      .returning({ id: notifications.id });
+    return { updated: readMessages.length, notificationsRead: readNotifications.length };
+  });
+  if (updated > 0) deps.events.publish({ users: [otherId, me] }, { type: 'messages-read', by: me, with: otherId });
+  if (notificationsRead > 0) deps.events.publish({ users: [me] }, { type: 'notifications-changed' });
+  return updated;
 }
 
 /** Deletes the conversation for both participants, permanently. */
