@@ -84,7 +84,7 @@ describe('profile API', () => {
     expect(own).toMatchObject({ favoritesCount: 3, watchlistCount: 2 });
   });
 
-  it('answers concurrent views in one statement, each as its own viewer may see it', async () => {
+  it('answers concurrent views in one statement, identical ones read once, each as its own viewer may see it', async () => {
     const open = await signUpVerified(t, { fullName: 'Open Owner' });
     const closed = await signUpVerified(t, { fullName: 'Closed Owner' });
     const fan = await signUpVerified(t);
@@ -95,9 +95,12 @@ describe('profile API', () => {
     // The database client's statements while the views run (node-postgres pool or PGlite).
     const client = (t.deps.database.pool ?? t.deps.database.pglite) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
     const query = client.query;
-    let statements = 0;
+    // The first parameter of each statement: the keys of its lookups (node-postgres passes a config
+    // object with `values`, PGlite the values as the second argument).
+    const keys: unknown[] = [];
     client.query = function (this: unknown, ...args: unknown[]) {
-      statements++;
+      const config = args[0] as { values?: unknown[] };
+      keys.push(typeof config === 'object' && config.values ? config.values[0] : (args[1] as unknown[])[0]);
       return query.apply(this, args);
     };
     const views = [
@@ -110,6 +113,9 @@ describe('profile API', () => {
       { path: `/api/profiles/by-username/${open.username}`, cookie: fan.cookie, expect: { fullName: 'Open Owner', viewerFollows: true } },
       { path: `/api/profiles/by-username/${closed.username}`, cookie: undefined, expect: { fullName: 'Closed Owner', isOwn: false } },
       { path: '/api/profiles/nobody-at-all', cookie: fan.cookie, expect: null },
+      // The same views again: read once, each request still answered.
+      { path: `/api/profiles/${open.id}`, cookie: fan.cookie, expect: { id: open.id, isOwn: false, viewerFollows: true } },
+      { path: `/api/profiles/${open.id}`, cookie: undefined, expect: { id: open.id, isOwn: false, viewerFollows: false } },
     ];
     let answers;
     try {
@@ -117,8 +123,11 @@ describe('profile API', () => {
     } finally {
       client.query = query;
     }
-    // One batch: a statement for the lookups by id and one for those by username.
-    expect(statements).toBe(2);
+    // One batch: a statement for the lookups by id and one for those by username, each lookup once.
+    expect(keys).toHaveLength(2);
+    const sent = (keys as string[][]).flat();
+    expect(sent).toHaveLength(8);
+    expect(sent.filter((k) => k === open.id)).toHaveLength(3); // fan, owner, guest
     for (const [i, v] of views.entries()) {
       if (v.expect === null) expect(answers[i]!.status).toBe(404);
       else expect(await answers[i]!.json()).toMatchObject(v.expect);

@@ -116,11 +116,25 @@ function createLoader(db: Database) {
     async (batch) => {
       const rows: (ViewRow | null)[] = batch.map(() => null);
       const runs = (['id', 'username'] as const).map(async (by) => {
-        const group = batch.flatMap((lookup, at) => (lookup.by === by ? [{ ...lookup, at }] : []));
-        if (group.length === 0) return;
-        const found = await statements[by].execute({ keys: group.map((l) => l.key), viewers: group.map((l) => l.viewer), tokens: group.map((l) => l.token) });
+        // Identical lookups (the same profile for the same viewer or session, e.g. guests on a
+        // popular profile, or one user's tabs) are read once and their row shared.
+        const unique = new Map<string, { lookup: Lookup; at: number[] }>();
+        batch.forEach((lookup, at) => {
+          if (lookup.by !== by) return;
+          const id = `${lookup.key}\u0000${lookup.viewer ?? ''}\u0000${lookup.token ?? ''}`;
+          const seen = unique.get(id);
+          if (seen) seen.at.push(at);
+          else unique.set(id, { lookup, at: [at] });
+        });
+        if (unique.size === 0) return;
+        const group = [...unique.values()];
+        const found = await statements[by].execute({
+          keys: group.map((g) => g.lookup.key),
+          viewers: group.map((g) => g.lookup.viewer),
+          tokens: group.map((g) => g.lookup.token),
+        });
         // req.n is the 1-based position of the lookup in the group.
-        for (const row of found) rows[group[row.n - 1]!.at] = row;
+        for (const row of found) for (const at of group[row.n - 1]!.at) rows[at] = row;
       });
       await Promise.all(runs);
       return rows;
