@@ -233,6 +233,29 @@ async function measureProfile(baseUrl: string, target: Target, round: Round, sig
   return measureHttp(baseUrl, { ...target, path: `/api/profiles/${id}`, headers }, round);
 }
 
+/**
+ * The machine's CPU ticks from /proc/stat (Linux): all of them, and those stolen by the hypervisor
+ * for other guests: on a shared virtual machine, a sign that a round ran on a slowed machine.
+ */
+function machineTicks(): { total: number; steal: number } | undefined {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user)
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { total, steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+function stealShare(before: ReturnType<typeof machineTicks>, after: ReturnType<typeof machineTicks>): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (after.steal - before.steal) / (after.total - before.total);
+}
+
+/** The largest share of CPU time stolen by the host in any round, printed with the results. */
+let worstSteal = 0;
+
 /** CPU seconds (user + system, from /proc; Linux only) of each of the given processes; the ones gone are left out. */
 function cpuSeconds(pids: number[]): Map<number, number> {
   const seconds = new Map<number, number>();
@@ -502,9 +525,13 @@ async function main() {
     for (const target of targets) {
       if (target.once && r > 0) continue;
       process.stdout.write(`  round ${r + 1}/${ROUNDS}: ${target.name} ...`);
+      const ticksBefore = machineTicks();
       const m = await (target.measure ?? measureHttp)(servers[target.server]!.url, target, { seconds: SECONDS / ROUNDS, warmUp: r === 0 });
+      const steal = stealShare(ticksBefore, machineTicks());
+      if (steal !== undefined) worstSteal = Math.max(worstSteal, steal);
       rounds.get(target)!.push(m);
-      process.stdout.write(` ${Math.round(m.requestsPerSecond)} req/s, p99 ${m.p99Ms} ms${m.cpu ? ` (${m.cpu})` : ''}\n`);
+      const stolen = steal === undefined ? '' : `, ${(steal * 100).toFixed(1)}% of CPU time stolen by the host`;
+      process.stdout.write(` ${Math.round(m.requestsPerSecond)} req/s, p99 ${m.p99Ms} ms${m.cpu ? ` (${m.cpu}${stolen})` : stolen ? ` (${stolen.slice(2)})` : ''}\n`);
     }
   }
   await stopAll();
@@ -542,6 +569,7 @@ async function main() {
     const vsSmall = target.baseline ? `; ${((m.requestsPerSecond / baseline(BASELINE).requestsPerSecond) * 100).toFixed(0)}% of "${BASELINE.name}"` : '';
     console.log(`${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')} >= ${target.minShareOfBare * 100}% of ${of} (${(share * 100).toFixed(0)}%${vsSmall}${why})`);
   }
+  if (worstSteal > 0) console.log(`\nThe host took up to ${(worstSteal * 100).toFixed(1)}% of this machine's CPU time in a round (steal in /proc/stat).`);
 }
 
 let interrupted = false;
