@@ -1,21 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, listenForTest, type TestApp } from '../test/harness';
 import { HealthProbe } from '../modules/health/probe';
 import { createHttpServer } from './server';
 
 let t: TestApp;
-let server: ReturnType<typeof createHttpServer>;
 let base: string;
+let closeServer: () => Promise<void>;
 beforeAll(async () => {
   t = await createTestApp({ BODY_LIMIT_BYTES: '2048' });
-  server = createHttpServer(t.app, t.deps.config);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close: closeServer } = await listenForTest(createHttpServer(t.app, t.deps.config)));
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   await t.close();
 });
 
@@ -79,14 +75,13 @@ describe('HTTP platform', () => {
       logger: t.deps.logger,
       health: new HealthProbe({ ping: () => Promise.reject(new Error('connection refused')) }),
     });
-    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
-    const res = await fetch(`http://127.0.0.1:${(down.address() as AddressInfo).port}/api/health`);
+    const listening = await listenForTest(down);
+    const res = await fetch(`${listening.base}/api/health`);
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'degraded', database: 'down' });
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-request-id')).toMatch(/.+/);
-    down.closeAllConnections();
-    await new Promise((resolve) => down.close(resolve));
+    await listening.close();
   });
 
   it('keeps a sane incoming request id and replaces a hostile one', async () => {

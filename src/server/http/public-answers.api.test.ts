@@ -1,10 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signUpVerified } from '../test/accounts';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, listenForTest, type TestApp } from '../test/harness';
 import { PublicAnswers, readyJson } from './public-answers';
 import { createHttpServer } from './server';
 
@@ -13,21 +12,18 @@ import { createHttpServer } from './server';
  * offline catalogue): which requests reach the app, and what the client gets either way.
  */
 let t: TestApp;
-let server: ReturnType<typeof createHttpServer>;
 let base: string;
+let closeServer: () => Promise<void>;
 /** Requests that got past the front door into the app. */
 const reachedApp: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   const app = { fetch: (req: Request, ...rest: unknown[]) => (reachedApp.push(new URL(req.url).pathname + new URL(req.url).search), t.app.fetch(req, ...(rest as []))) };
-  server = createHttpServer(app, t.deps.config, { logger: pino({ level: 'silent' }), publicAnswers: t.deps.publicAnswers });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close: closeServer } = await listenForTest(createHttpServer(app, t.deps.config, { logger: pino({ level: 'silent' }), publicAnswers: t.deps.publicAnswers })));
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   await t.close();
 });
 afterEach(() => {

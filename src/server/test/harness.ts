@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
@@ -98,6 +100,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await mail.stop();
       await deps.events.stop();
       await database.close();
+    },
+  };
+}
+
+/** Listens on a free port of 127.0.0.1; gives the base URL and a close that ends open keep-alive connections. */
+export async function listenForTest(server: Server): Promise<{ base: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }

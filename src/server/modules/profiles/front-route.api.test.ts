@@ -1,19 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles, session } from '../../db/schema';
 import { createHttpServer } from '../../http/server';
 import { signUpVerified } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, listenForTest, type TestApp } from '../../test/harness';
 import { profileFrontRoute } from './front-route';
 
 // The profile reads answered at the front door must be the routes' answers, byte for byte.
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
-let server: ReturnType<typeof createHttpServer>;
 let base: string;
+let closeServer: () => Promise<void>;
 /** Requests that reached the app (the router) rather than being answered at the front door. */
 let appCalls = 0;
 
@@ -25,13 +24,10 @@ beforeAll(async () => {
       return t.app.fetch(request, env);
     },
   };
-  server = createHttpServer(app, t.deps.config, { logger: pino({ level: 'silent' }), routes: [profileFrontRoute(t.deps)] });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close: closeServer } = await listenForTest(createHttpServer(app, t.deps.config, { logger: pino({ level: 'silent' }), routes: [profileFrontRoute(t.deps)] })));
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   await t.close();
 });
 
