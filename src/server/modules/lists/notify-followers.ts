@@ -3,6 +3,7 @@ import type { TitleKey } from '../../../shared/lists';
 import { follows } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { announce, notify } from '../notifications/notify';
+import { sectionsVisibleToOthers } from './service';
 
 const BATCH = 200;
 const PARALLEL = 8;
@@ -18,11 +19,15 @@ export interface NewFavorite extends TitleKey {
  * their `favorite` preference; notify() mails when they asked for it). Runs after the response path:
  * followers are read in pages by id and handled a few at a time, so thousands never hold a request.
  * Failures are logged, never thrown.
+ *
+ * Only while the user's favorites are visible to others (ruling 9): the caller checks at the moment
+ * of the favorite, and every page checks again, so turning private stops a fan-out under way.
  */
 export async function notifyFollowersOfFavorite(deps: AppDeps, fav: NewFavorite): Promise<void> {
   const { db } = deps.database;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
+    if (!(await sectionsVisibleToOthers(deps, fav.userId)).favorites) return;
     const page = await db
       .select({ id: follows.id, followerId: follows.followerId })
       .from(follows)
