@@ -111,7 +111,8 @@ describe('profiles, as two fans and a visitor meet them', () => {
     await a.page.getByText('Follower removed', { exact: true }).waitFor();
     await a.page.getByRole('dialog').getByText('No followers yet.').waitFor();
     await a.page.keyboard.press('Escape');
-    expect(await stat(a.page, 'Followers')).toBe('0');
+    // The follower list and the header are separate queries: the header may refetch a moment later.
+    await expect.poll(() => stat(a.page, 'Followers')).toBe('0');
     await b.page.reload();
     await b.page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
 
