@@ -15,7 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const expected4xx = [/Failed to load resource: the server responded with a status of (40[134]|500)/];
+const expected4xx = [/Failed to load resource: the server responded with a status of (40[134]|429|500)/];
 
 /** A new, verified user in a fresh context (clipboard allowed, for the share modal). */
 async function newMember(prefix: string): Promise<{ context: BrowserContext; page: Page; watch: PageWatch; user: ReturnType<typeof uniqueUser> }> {
@@ -111,7 +111,8 @@ describe('profiles, as two fans and a visitor meet them', () => {
     await a.page.getByText('Follower removed', { exact: true }).waitFor();
     await a.page.getByRole('dialog').getByText('No followers yet.').waitFor();
     await a.page.keyboard.press('Escape');
-    expect(await stat(a.page, 'Followers')).toBe('0');
+    // The follower list and the header are separate queries: the header may refetch a moment later.
+    await expect.poll(() => stat(a.page, 'Followers')).toBe('0');
     await b.page.reload();
     await b.page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
 
@@ -146,6 +147,26 @@ describe('profiles, as two fans and a visitor meet them', () => {
       expect(watch.externalRequests).toEqual([]);
     }
     await guest.close();
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it("tells someone who follows and unfollows too quickly why the follow failed", async () => {
+    const a = await newMember('steady');
+    const b = await newMember('flipper');
+    const search = await b.page.request.get(`${server.url}/api/profiles/search?q=${a.user.username}`);
+    const aId = ((await search.json()) as { results: { id: string }[] }).results[0]!.id;
+    // 60 follow and unfollow actions an hour are allowed; B spends them through the API.
+    for (let i = 0; i < 60; i++) {
+      const res = await b.page.request.fetch(`${server.url}/api/follows/${aId}`, { method: i % 2 === 0 ? 'POST' : 'DELETE' });
+      expect(res.status()).toBe(200);
+    }
+    await b.page.goto(`${server.url}/${a.user.username}`);
+    await b.page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await b.page.getByText("You're following and unfollowing too quickly. Please try again later.").waitFor();
+    await b.page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
+    expect(await stat(b.page, 'Followers')).toBe('0');
+    expect(b.watch.externalRequests).toEqual([]);
     await a.context.close();
     await b.context.close();
   });

@@ -89,6 +89,9 @@ export const reportBodySchema = z.strictObject({
 });
 
 export const FOLLOW_SELF = 'You cannot follow yourself.';
+/** Follow and unfollow actions per user an hour (counted across instances): enough for anyone, not for a flood. */
+export const FOLLOWS_PER_HOUR = 60;
+export const FOLLOW_RATE_LIMITED = "You're following and unfollowing too quickly. Please try again later.";
 
 /** One row of a followers or following list. */
 export interface FollowListEntry {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES } from '../../../shared/notifications';
 import { user } from './auth';
 
@@ -23,4 +23,27 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
   ],
+);
+
+/**
+ * What was already announced, so that a repeated action is told once: one row per kind, recipient,
+ * subject (the user who acted) and key: the UTC day for `new_follower` (one per pair a day), the
+ * title for `new_favorite_from_following` (one per follower and title, ever). Claimed with
+ * INSERT … ON CONFLICT DO NOTHING (notifications/dedup.ts), so concurrent requests cannot both win.
+ */
+export const notificationDedup = pgTable(
+  'notification_dedup',
+  {
+    kind: text('kind', { enum: ['new_follower', 'new_favorite_from_following'] }).notNull(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Recipient first: the key serves the cascade from a deleted recipient; subject_id has its own.
+  (t) => [primaryKey({ columns: [t.recipientId, t.subjectId, t.kind, t.key] }), index('notification_dedup_subject_idx').on(t.subjectId)],
 );

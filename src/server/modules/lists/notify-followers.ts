@@ -2,7 +2,9 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { TitleKey } from '../../../shared/lists';
 import { follows } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { claimOnce } from '../notifications/dedup';
 import { announce, notify } from '../notifications/notify';
+import { sectionsVisibleToOthers } from './service';
 
 const BATCH = 200;
 const PARALLEL = 8;
@@ -18,11 +20,15 @@ export interface NewFavorite extends TitleKey {
  * their `favorite` preference; notify() mails when they asked for it). Runs after the response path:
  * followers are read in pages by id and handled a few at a time, so thousands never hold a request.
  * Failures are logged, never thrown.
+ *
+ * Only while the user's favorites are visible to others (ruling 9): the caller checks at the moment
+ * of the favorite, and every page checks again, so turning private stops a fan-out under way.
  */
 export async function notifyFollowersOfFavorite(deps: AppDeps, fav: NewFavorite): Promise<void> {
   const { db } = deps.database;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
+    if (!(await sectionsVisibleToOthers(deps, fav.userId)).favorites) return;
     const page = await db
       .select({ id: follows.id, followerId: follows.followerId })
       .from(follows)
@@ -37,19 +43,31 @@ export async function notifyFollowersOfFavorite(deps: AppDeps, fav: NewFavorite)
   }
 }
 
+/**
+ * One follower hears of one title from one user once, ever: favorite, unfavorite, favorite again is
+ * not news. The claim and the notification (with its mail) commit together.
+ */
 async function notifyOne(deps: AppDeps, followerId: string, fav: NewFavorite) {
   try {
-    const result = await notify(deps, {
-      userId: followerId,
-      type: 'new_favorite_from_following',
-      title: 'New favorite',
-      message: `@${fav.username} added "${fav.title}" to their favorites.`,
-      relatedUserId: fav.userId,
-      data: { userId: fav.userId, username: fav.username, title: fav.title, mediaId: fav.mediaId, mediaType: fav.mediaType },
-      event: 'favorite',
-      link: `/details/${fav.mediaType}/${fav.mediaId}`,
+    const result = await deps.database.db.transaction(async (tx) => {
+      const claim = { kind: 'new_favorite_from_following' as const, recipientId: followerId, subjectId: fav.userId, key: `${fav.mediaType}:${fav.mediaId}` };
+      if (!(await claimOnce(tx, claim))) return null;
+      return notify(
+        deps,
+        {
+          userId: followerId,
+          type: 'new_favorite_from_following',
+          title: 'New favorite',
+          message: `@${fav.username} added "${fav.title}" to their favorites.`,
+          relatedUserId: fav.userId,
+          data: { userId: fav.userId, username: fav.username, title: fav.title, mediaId: fav.mediaId, mediaType: fav.mediaType },
+          event: 'favorite',
+          link: `/details/${fav.mediaType}/${fav.mediaId}`,
+        },
+        tx,
+      );
     });
-    announce(deps, followerId, result);
+    if (result) announce(deps, followerId, result);
   } catch (err) {
     deps.logger.error({ err, followerId, userId: fav.userId }, 'favorite notification failed');
   }

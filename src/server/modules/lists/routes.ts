@@ -123,7 +123,15 @@ export function listRoutes(deps: AppDeps) {
   const countChanged = (keys: { mediaType: string; mediaId: number }[]) => {
     for (const k of keys) deps.events.publish({ everyone: true }, { type: 'favorite-count', mediaType: k.mediaType, mediaId: k.mediaId });
   };
-  const profileChanged = (userId: string) => deps.events.publish({ everyone: true }, { type: 'profile-updated', userId });
+  /**
+   * The user's profile changed. Everyone's open pages refresh only when the changed section is
+   * visible to others; otherwise only the owner's tabs hear of it, since a profile-updated of a
+   * private user next to a favorite-count of a title would say who favorited it (ruling 9).
+   */
+  const profileChanged = async (userId: string, section: keyof lists.SectionsVisibility, known?: lists.SectionsVisibility) => {
+    const visible = (known ?? (await lists.sectionsVisibleToOthers(deps, userId)))[section];
+    deps.events.publish(visible ? { everyone: true } : { users: [userId] }, { type: 'profile-updated', userId });
+  };
   const noStore = { 'Cache-Control': 'private, no-store' };
 
   return router
@@ -134,7 +142,10 @@ export function listRoutes(deps: AppDeps) {
       const result = await lists.addFavorite(deps, me.id, { mediaType, mediaId }, rating);
       if (!result.created) return c.json(result, 200);
       countChanged([result.item]);
-      profileChanged(me.id);
+      // Read at the moment of the favorite: a favorite made while hidden is never announced.
+      const visible = await lists.sectionsVisibleToOthers(deps, me.id);
+      await profileChanged(me.id, 'favorites', visible);
+      if (!visible.favorites) return c.json(result, 201);
       // After the response path: followers are told in the background; failures are only logged.
       setImmediate(() => {
         notifyFollowersOfFavorite(deps, { userId: me.id, username: me.username, mediaType, mediaId, title: result.item.title }).catch((err: unknown) =>
@@ -152,7 +163,7 @@ export function listRoutes(deps: AppDeps) {
       const me = c.get('user');
       if (await lists.removeFavorite(deps, me.id, { mediaType: type, mediaId: id })) {
         countChanged([{ mediaType: type, mediaId: id }]);
-        profileChanged(me.id);
+        await profileChanged(me.id, 'favorites');
       }
       return c.json({ ok: true as const }, 200);
     })
@@ -160,37 +171,37 @@ export function listRoutes(deps: AppDeps) {
       const me = c.get('user');
       const removed = await lists.clearFavorites(deps, me.id);
       countChanged(removed);
-      if (removed.length) profileChanged(me.id);
+      if (removed.length) await profileChanged(me.id, 'favorites');
       return c.json({ removed: removed.length }, 200);
     })
     .openapi(routes.addWatchlist, async (c) => {
       const me = c.get('user');
       const item = await lists.addToWatchlist(deps, me.id, c.req.valid('json'));
-      profileChanged(me.id);
+      await profileChanged(me.id, 'watchlist');
       return c.json(item, 201);
     })
     .openapi(routes.removeWatchlist, async (c) => {
       const { type, id } = c.req.valid('param');
       const me = c.get('user');
-      if (await lists.removeFromWatchlist(deps, me.id, { mediaType: type, mediaId: id })) profileChanged(me.id);
+      if (await lists.removeFromWatchlist(deps, me.id, { mediaType: type, mediaId: id })) await profileChanged(me.id, 'watchlist');
       return c.json({ ok: true as const }, 200);
     })
     .openapi(routes.clearWatchlist, async (c) => {
       const me = c.get('user');
       const removed = await lists.clearWatchlist(deps, me.id);
-      if (removed) profileChanged(me.id);
+      if (removed) await profileChanged(me.id, 'watchlist');
       return c.json({ removed }, 200);
     })
     .openapi(routes.setWatching, async (c) => {
       const me = c.get('user');
       const watching = await lists.setCurrentlyWatching(deps, me.id, c.req.valid('json'));
-      profileChanged(me.id);
+      await profileChanged(me.id, 'currentlyWatching');
       return c.json(watching, 200);
     })
     .openapi(routes.clearWatching, async (c) => {
       const me = c.get('user');
       await lists.clearCurrentlyWatching(deps, me.id);
-      profileChanged(me.id);
+      await profileChanged(me.id, 'currentlyWatching');
       return c.json({ ok: true as const }, 200);
     })
     .openapi(routes.favoriteCount, async (c) => {

@@ -162,7 +162,31 @@ export async function clearCurrentlyWatching(deps: AppDeps, userId: string) {
     .where(eq(profiles.id, userId));
 }
 
-/** How many users have the title among their favorites (favorites_title_idx). */
+export interface SectionsVisibility {
+  favorites: boolean;
+  watchlist: boolean;
+  currentlyWatching: boolean;
+}
+
+/**
+ * Which of the user's sections anyone but the owner and admins may see (ruling 9: a private account
+ * hides all three, each show_* switch hides its own). Decides what may be announced about a change,
+ * to followers or on the public event stream; read at the moment of the change.
+ */
+export async function sectionsVisibleToOthers(deps: AppDeps, userId: string): Promise<SectionsVisibility> {
+  const [p] = await deps.database.db
+    .select({ isPrivate: profiles.isPrivate, favorites: profiles.showFavorites, watchlist: profiles.showWatchlist, currentlyWatching: profiles.showCurrentlyWatching })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  if (!p || p.isPrivate) return { favorites: false, watchlist: false, currentlyWatching: false };
+  return { favorites: p.favorites, watchlist: p.watchlist, currentlyWatching: p.currentlyWatching };
+}
+
+/**
+ * How many users have the title among their favorites (favorites_title_idx). Everyone counts,
+ * private accounts too: the spec's "favorited-by count" is an anonymous total that names nobody,
+ * and no list of who favorited a title exists.
+ */
 export async function favoriteCount(deps: AppDeps, type: MediaType, id: number): Promise<number> {
   const [row] = await deps.database.db
     .select({ n: count() })

@@ -20,6 +20,11 @@ export interface NotifyInput {
   link?: string;
   /** Record (and toast) as the preference says, but send no e-mail: the message mail-storm rule (ruling 8). */
   suppressMail?: boolean;
+  /**
+   * Record it (when the preference records anything) already read, with no e-mail and no toast:
+   * for a notice that comes back after the recipient was told today (a re-follow).
+   */
+  silent?: boolean;
 }
 
 const PREF_COLUMN = {
@@ -53,9 +58,17 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
   if (pref === 'none') return { id: null, popup: false, mailed: false };
   const [row] = await db
     .insert(notifications)
-    .values({ userId: input.userId, type: input.type, title: input.title, message: input.message, relatedUserId: input.relatedUserId ?? null, data: input.data ?? {} })
+    .values({
+      userId: input.userId,
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      relatedUserId: input.relatedUserId ?? null,
+      data: input.data ?? {},
+      read: !!input.silent,
+    })
     .returning({ id: notifications.id });
-  const mailed = !input.suppressMail && (pref === 'email' || pref === 'both');
+  const mailed = !input.suppressMail && !input.silent && (pref === 'email' || pref === 'both');
   if (mailed) {
     const base = deps.config.appUrl ?? `http://localhost:${deps.config.port}`;
     await deps.mail.enqueue(
@@ -70,7 +83,7 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
       db,
     );
   }
-  return { id: row!.id, popup: pref === 'popup' || pref === 'both', mailed };
+  return { id: row!.id, popup: !input.silent && (pref === 'popup' || pref === 'both'), mailed };
 }
 
 /** Tells the recipient's open tabs, after the commit, that a notification arrived. */

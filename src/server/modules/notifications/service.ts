@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationPage, type NotificationView } from '../../../shared/notifications';
 import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
@@ -35,6 +35,15 @@ const toView = (r: Row): NotificationView => ({
   data: r.data ?? {},
 });
 
+/**
+ * Ruling 9 at read time: a `new_favorite_from_following` notification names a title its author
+ * favorited, so it is shown only while the author's favorites are visible to others. An author who
+ * turns private (or hides favorites) takes back what their followers were told, including a notice
+ * written while the switch was being flipped; turning public again brings it back. Needs the join
+ * on the related user's profile.
+ */
+const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following' and coalesce(${profiles.isPrivate} or not ${profiles.showFavorites}, false))`;
+
 const select = (db: Database) =>
   db.select(columns).from(notifications).leftJoin(user, eq(user.id, notifications.relatedUserId)).leftJoin(profiles, eq(profiles.id, notifications.relatedUserId));
 
@@ -51,8 +60,8 @@ function parseCursor(cursor: string | undefined) {
 export async function listNotifications(db: Database, me: string, before?: string, limit = NOTIFICATION_PAGE_SIZE): Promise<NotificationPage> {
   const cursor = parseCursor(before);
   const where = cursor
-    ? and(eq(notifications.userId, me), or(lt(notifications.createdAt, cursor.date), and(eq(notifications.createdAt, cursor.date), lt(notifications.id, cursor.id))))
-    : eq(notifications.userId, me);
+    ? and(eq(notifications.userId, me), notHidden, or(lt(notifications.createdAt, cursor.date), and(eq(notifications.createdAt, cursor.date), lt(notifications.id, cursor.id))))
+    : and(eq(notifications.userId, me), notHidden);
   const rows = (await select(db)
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -64,7 +73,7 @@ export async function listNotifications(db: Database, me: string, before?: strin
 
 /** One of the owner's notifications (the live toast fetches it by id); 404 for anyone else's. */
 export async function getNotification(db: Database, me: string, id: string): Promise<NotificationView> {
-  const [row] = (await select(db).where(and(eq(notifications.id, id), eq(notifications.userId, me)))) as Row[];
+  const [row] = (await select(db).where(and(eq(notifications.id, id), eq(notifications.userId, me), notHidden))) as Row[];
   if (!row) throw errors.notFound(NOTIFICATION_TEXT.notFound);
   return toView(row);
 }
@@ -73,7 +82,8 @@ export async function unreadNotificationCount(db: Database, me: string): Promise
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, me), eq(notifications.read, false)));
+    .leftJoin(profiles, eq(profiles.id, notifications.relatedUserId))
+    .where(and(eq(notifications.userId, me), eq(notifications.read, false), notHidden));
   return row?.n ?? 0;
 }
 

@@ -25,16 +25,16 @@ const signedIn = { 401: errorSchemaRef, 404: errorSchemaRef };
 const postFollow = createRoute({
   method: 'post',
   path: '/follows/{userId}',
-  summary: 'Follow a user (idempotent); the followed user gets a new_follower notification',
+  summary: 'Follow a user (idempotent); the followed user gets a new_follower notification (mailed once per pair a day); 60 follow actions an hour',
   request: { params: userParam },
-  responses: { 200: json(followState, "The followed user's counts"), 400: errorSchemaRef, ...signedIn },
+  responses: { 200: json(followState, "The followed user's counts"), 400: errorSchemaRef, 429: errorSchemaRef, ...signedIn },
 });
 const deleteFollow = createRoute({
   method: 'delete',
   path: '/follows/{userId}',
-  summary: 'Unfollow a user (idempotent); removes the follow notification',
+  summary: 'Unfollow a user (idempotent); removes the follow notification; counts toward the 60 follow actions an hour',
   request: { params: userParam },
-  responses: { 200: json(followState, "The unfollowed user's counts"), 400: errorSchemaRef, ...signedIn },
+  responses: { 200: json(followState, "The unfollowed user's counts"), 400: errorSchemaRef, 429: errorSchemaRef, ...signedIn },
 });
 const getLists = createRoute({
   method: 'get',

@@ -2,7 +2,9 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SocialLinks } from '../../../shared/profiles';
 import {
   FOLLOW_LIST_LIMIT,
+  FOLLOW_RATE_LIMITED,
   FOLLOW_SELF,
+  FOLLOWS_PER_HOUR,
   type FollowListEntry,
   type FollowLists,
   type FollowState,
@@ -15,6 +17,7 @@ import { follows, notifications, profiles, reports, user } from '../../db/schema
 import type { AppDeps } from '../../deps';
 import { hitDbLimit } from '../../http/db-rate-limit';
 import { errors } from '../../http/errors';
+import { claimOncePerDay } from '../notifications/dedup';
 import { announce, type NotifyResult, notify } from '../notifications/notify';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -64,10 +67,21 @@ function publishFollowChange(deps: AppDeps, a: string, b: string) {
   }
 }
 
-/** Follows a user. Idempotent: a second follow changes nothing. Counts move only with a real insert. */
+/** Follow and unfollow actions (every call, no-ops too): FOLLOWS_PER_HOUR per user across instances. */
+async function limitFollowActions(db: Database, userId: string) {
+  if ((await hitDbLimit(db, `follow:${userId}`, FOLLOWS_PER_HOUR, HOUR_MS)) > 0) throw errors.tooMany(FOLLOW_RATE_LIMITED);
+}
+
+/**
+ * Follows a user. Idempotent: a second follow changes nothing. Counts move only with a real insert.
+ * The followed user is told once per follower a day (UTC): the first follow of the day notifies as
+ * their preference says; following again after an unfollow brings the notification back (it is
+ * true again) already read, with no mail and no toast, so follow/unfollow cycles flood nobody.
+ */
 export async function follow(deps: AppDeps, followerId: string, followingId: string): Promise<FollowState> {
   if (followerId === followingId) throw errors.badRequest(FOLLOW_SELF);
   const db = deps.database.db;
+  await limitFollowActions(db, followerId);
   const target = await activeUser(db, followingId);
   if (!target) throw errors.notFound('Profile not found');
   const [me] = await db.select({ username: usernameOf }).from(user).where(eq(user.id, followerId));
@@ -75,6 +89,8 @@ export async function follow(deps: AppDeps, followerId: string, followingId: str
     const rows = await tx.insert(follows).values({ followerId, followingId }).onConflictDoNothing().returning({ id: follows.id });
     if (rows.length === 0) return { inserted: false, notice: null };
     await moveCounts(tx, followerId, followingId, 1);
+    // Claimed in this transaction: the claim exists only if the follow does.
+    const firstToday = await claimOncePerDay(tx, { kind: 'new_follower', recipientId: followingId, subjectId: followerId });
     const notice = await notify(
       deps,
       {
@@ -86,6 +102,7 @@ export async function follow(deps: AppDeps, followerId: string, followingId: str
         data: { userId: followerId },
         event: 'follow',
         link: `/profile/${followerId}`,
+        silent: !firstToday,
       },
       tx,
     );
@@ -118,6 +135,7 @@ async function endFollow(deps: AppDeps, followerId: string, followingId: string)
 
 export async function unfollow(deps: AppDeps, followerId: string, followingId: string): Promise<FollowState> {
   if (followerId === followingId) throw errors.badRequest(FOLLOW_SELF);
+  await limitFollowActions(deps.database.db, followerId);
   const [exists] = await deps.database.db.select({ id: user.id }).from(user).where(eq(user.id, followingId));
   if (!exists) throw errors.notFound('Profile not found');
   await endFollow(deps, followerId, followingId);

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { api } from '@/lib/api';
 import type { OwnProfile, PublicProfile, SocialLinks } from '@shared/profiles';
 import type { FollowLists, FollowState, SocialLinksInput } from '@shared/social';
+import { followErrorDescription } from './follow-error';
 
 /** Fetchers, query options and hooks of the profiles feature. Every query key starts from `profileKeys`. */
 
@@ -63,9 +64,9 @@ export function useFollowToggle(target: ProfileTarget) {
       queryClient.setQueryData<ProfileView>(key, (p) => (p ? { ...p, viewerFollows: state.following, followersCount: state.followersCount, followingCount: state.followingCount } : p));
       toast.success(follow ? 'Followed' : 'Unfollowed');
     },
-    onError: (_error, _vars, context) => {
+    onError: (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error('Error', { description: 'Failed to follow/unfollow user. Please try again.' });
+      toast.error('Error', { description: followErrorDescription(error, 'Failed to follow/unfollow user. Please try again.') });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
   });
@@ -77,7 +78,7 @@ export function useUnfollowFromList() {
   return useMutation({
     mutationFn: (userId: string) => api<FollowState>(`/api/follows/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
     onSuccess: () => toast.success('Unfollowed'),
-    onError: () => toast.error('Error', { description: 'Failed to unfollow user. Please try again.' }),
+    onError: (error) => toast.error('Error', { description: followErrorDescription(error, 'Failed to unfollow user. Please try again.') }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
   });
 }

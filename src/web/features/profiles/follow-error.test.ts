@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api';
+import { FOLLOW_RATE_LIMITED } from '@shared/social';
+import { followErrorDescription } from './follow-error';
+
+const SPEC = 'Failed to follow/unfollow user. Please try again.';
+
+describe('followErrorDescription', () => {
+  it("shows the server's message when it refused for going too fast", () => {
+    expect(followErrorDescription(new ApiError(429, 'rate_limited', FOLLOW_RATE_LIMITED), SPEC)).toBe("You're following and unfollowing too quickly. Please try again later.");
+  });
+
+  it("keeps the spec's text for any other failure", () => {
+    expect(followErrorDescription(new ApiError(500, 'internal_error', 'Something went wrong on our side.'), SPEC)).toBe(SPEC);
+    expect(followErrorDescription(new ApiError(0, 'network_error', 'Could not reach the server.'), SPEC)).toBe(SPEC);
+    expect(followErrorDescription(new Error('boom'), SPEC)).toBe(SPEC);
+  });
+});
