@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTmdb, startFakeTmdb } from '../src/server/integrations/catalogue/tmdb/fake-tmdb-server';
@@ -66,6 +67,42 @@ describe('title details from TMDB', () => {
     await main.getByText('Amazon Video').first().waitFor();
 
     expect(watch.externalRequests.every((url) => url.startsWith('https://image.tmdb.org/'))).toBe(true);
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a TMDB that does not answer', () => {
+  it('shows the failure and Try again within 10 s, without the browser asking again, and Try again loads the title', async () => {
+    const fightClub = JSON.parse(fs.readFileSync('src/server/integrations/catalogue/tmdb/fixtures/movie-550-details.json', 'utf8')) as Record<string, unknown>;
+    tmdb.script('/3/movie/680', 'hang', { status: 200, body: { ...fightClub, id: 680, title: 'Pulp Fiction' } });
+    const context = await browser.newContext();
+    const { page, watch } = await watchedPage(context, { allowConsoleErrors: [...imageFailures, /status of 503/] });
+    const user = uniqueUser('stall');
+    await signUpInBrowser(page, server.url, user);
+    await verifyViaMailbox(page, server.url, user.email);
+
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/catalogue/titles/movie/680') asked.push(r.url());
+    });
+    const started = Date.now();
+    await page.goto(`${server.url}/details/movie/680`);
+    await page.getByText('Loading details...').waitFor();
+    const main = page.locator('main');
+    await main.getByText('Could not load details.').waitFor({ timeout: 10_000 });
+    await main.getByText('The movie database did not answer in time. Please try again.').waitFor();
+    const tryAgain = main.getByRole('button', { name: 'Try again' });
+    await tryAgain.waitFor();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The timed-out answer is not repeated behind the person's back (a retry would come after 1 s).
+    await page.waitForTimeout(1500);
+    expect(asked).toHaveLength(1);
+    expect(tmdb.requestsTo('/3/movie/680')).toHaveLength(1);
+
+    await tryAgain.click();
+    await page.getByRole('heading', { name: 'Pulp Fiction', level: 1 }).waitFor();
+    expect(asked).toHaveLength(2);
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
