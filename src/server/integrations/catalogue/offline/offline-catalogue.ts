@@ -139,8 +139,14 @@ export class OfflineCatalogue implements Catalogue {
     return this.page(scored.sort((a, b) => b.score - a.score).map((s) => s.t), page);
   }
 
+  /**
+   * The offline data has one popularity snapshot, which Discover already sorts by (as TMDB's discover
+   * does); so that Popular is a list of its own, it ranks by audience instead: most votes first, the
+   * titles the most people have seen and rated.
+   */
   async getPopular(type: MediaType, page: number) {
-    return this.page(this.titles.filter(ofType(type)), page);
+    const byVotes = this.titles.filter(ofType(type)).sort((a, b) => b.voteCount - a.voteCount || b.popularity - a.popularity);
+    return this.page(byVotes, page);
   }
 
   async getByGenre(type: MediaType, genreId: number, page: number) {
