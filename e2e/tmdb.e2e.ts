@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTmdb, startFakeTmdb } from '../src/server/integrations/catalogue/tmdb/fake-tmdb-server';
 import { launchBrowser, watchedPage } from './support/browser';
@@ -34,6 +34,19 @@ afterAll(async () => {
 // Poster images point at image.tmdb.org, which this machine cannot reach: those loads fail.
 const imageFailures = [/Failed to load resource/];
 
+/** Images on screen that failed to load: the browser draws its broken-image icon for each. */
+async function brokenImages(page: Page) {
+  // Lazy images load once near the viewport: scroll through the page first.
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForTimeout(300);
+  return page.evaluate(() =>
+    [...document.querySelectorAll('img')].filter((img) => img.complete && img.naturalWidth === 0 && img.getClientRects().length > 0).map((img) => img.src),
+  );
+}
+
 describe('title details from TMDB', () => {
   it('renders a movie and a series with certification, runtime, cast, seasons and providers', async () => {
     const context = await browser.newContext();
@@ -46,6 +59,7 @@ describe('title details from TMDB', () => {
     await page.goto(`${server.url}/discover`);
     await page.getByRole('img', { name: 'Apple TV' }).first().waitFor();
     expect(await page.getByRole('list', { name: 'Where to watch' }).count()).toBeGreaterThanOrEqual(2);
+    expect(await brokenImages(page)).toEqual([]);
 
     await page.goto(`${server.url}/details/movie/550`);
     await page.getByRole('heading', { name: 'Fight Club', level: 1 }).waitFor();
@@ -57,6 +71,9 @@ describe('title details from TMDB', () => {
     await main.getByText('Apple TV').first().waitFor();
     expect(tmdb.requestsTo('/3/movie/550')).toHaveLength(1);
     expect(tmdb.requestsTo('/3/movie/550')[0]!.query.get('append_to_response')).toContain('watch/providers');
+    // TMDB's image host is unreachable here: logos, backdrop, poster and cast fall back, nothing shows broken.
+    await main.getByText('Production Companies').waitFor();
+    expect(await brokenImages(page)).toEqual([]);
 
     await page.goto(`${server.url}/details/tv/1396`);
     await page.getByRole('heading', { name: 'Breaking Bad', level: 1 }).waitFor();
@@ -65,6 +82,7 @@ describe('title details from TMDB', () => {
     await main.getByRole('button', { name: /Season 1/ }).click();
     await main.getByText('Pilot').waitFor();
     await main.getByText('Amazon Video').first().waitFor();
+    expect(await brokenImages(page)).toEqual([]);
 
     expect(watch.externalRequests.every((url) => url.startsWith('https://image.tmdb.org/'))).toBe(true);
     expect(watch.consoleErrors).toEqual([]);
