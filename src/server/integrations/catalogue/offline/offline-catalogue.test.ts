@@ -62,6 +62,8 @@ describe('offline discover', () => {
     expect((await catalogue.getPopular('tv', 1)).results.every((r) => r.mediaType === 'tv')).toBe(true);
     const trending = await catalogue.getTrending('all', 1);
     expect(new Set(trending.results.map((r) => r.mediaType))).toEqual(new Set(['movie', 'tv']));
+    // Both kinds near the top, not only the series (scored on a higher scale in the data).
+    expect(trending.results.slice(0, 4).map((r) => r.mediaType)).toEqual(['movie', 'tv', 'movie', 'tv']);
     expect(trending.totalResults).toBe(405);
     // Recency lifts this year's Superman above older titles that are about as popular.
     const discover = await catalogue.getDiscoverContent({ type: 'movie', page: 1 });
