@@ -126,8 +126,9 @@ describe('titles, as a signed-in fan meets them', () => {
 
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(`${server.url}/details/tv/1396`);
-    await page.getByRole('heading', { name: 'Breaking Bad', level: 1, exact: true }).waitFor();
+    // The modal reopens 100 ms after the page: behind it the page is hidden from the accessibility tree.
     await dialog.waitFor();
+    await page.getByRole('heading', { name: 'Breaking Bad', level: 1, exact: true, includeHidden: true }).waitFor({ state: 'attached' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

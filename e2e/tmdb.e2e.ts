@@ -56,7 +56,7 @@ describe('title details from TMDB', () => {
     await verifyViaMailbox(page, server.url, user.email);
 
     // Cards of a list show where each title streams (the trending list is replayed with two known titles).
-    await page.goto(`${server.url}/discover`);
+    await page.goto(`${server.url}/discover?mode=trending`);
     await page.getByRole('img', { name: 'Apple TV' }).first().waitFor();
     expect(await page.getByRole('list', { name: 'Where to watch' }).count()).toBeGreaterThanOrEqual(2);
     expect(await brokenImages(page)).toEqual([]);
