@@ -115,3 +115,39 @@ describe("the details page's Watch button", () => {
     await free.context.close();
   }, 150_000);
 });
+
+describe('the header right after verification', () => {
+  it('shows the avatar initial and the message and notification icons at once, even while their code is slow to arrive', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, watch } = await watchedPage(context);
+    const user = uniqueUser('fresh');
+    await signUpInBrowser(page, server.url, user);
+    // A slow line: the header's menu and badge code (loaded only once someone is signed in) takes 5 s.
+    let held = 0;
+    let released = 0;
+    await page.route(/\/assets\/(user-menu|messages-link|notifications-bell)-[\w-]+\.js$/, async (route) => {
+      held++;
+      await new Promise((r) => setTimeout(r, 5000));
+      released++;
+      await route.continue();
+    });
+    const link = await mailLink(server.url, user.email, /Verify your e-mail/);
+    await page.goto(link);
+    await page.waitForURL(`${server.url}/discover`);
+    const header = page.locator('header').first();
+    await header.getByRole('link', { name: 'Messages' }).waitFor({ timeout: 4000 });
+    await header.getByRole('link', { name: 'Notifications' }).waitFor({ timeout: 4000 });
+    await header.getByRole('button', { name: 'User menu' }).getByText(user.fullName.charAt(0).toUpperCase(), { exact: true }).waitFor({ timeout: 4000 });
+    // All of it was there while the code was still on its way.
+    expect(held).toBeGreaterThan(0);
+    expect(released).toBe(0);
+
+    // Once the code is in, the same places work: the menu opens.
+    const menu = header.locator('button[aria-label="User menu"][aria-haspopup="menu"]');
+    await menu.waitFor();
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

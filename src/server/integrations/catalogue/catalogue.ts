@@ -54,15 +54,21 @@ export interface Catalogue {
   renderArt?(subject: ArtSubject, id: number, kind: ArtKind): string | null;
 }
 
-/** The upstream database failed (after retries) and nothing cached could stand in. Routes answer 503. */
+/**
+ * The upstream database failed (after retries) and nothing cached could stand in. Routes answer 503;
+ * `timedOut` says the upstream did not answer within its time budget (asking again at once would only
+ * make the person wait as long again).
+ */
 export class CatalogueUnavailableError extends Error {
   override readonly name = 'CatalogueUnavailableError';
+  readonly timedOut: boolean;
   constructor(
     message: string,
     readonly upstreamStatus?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; timedOut?: boolean },
   ) {
     super(message, options);
+    this.timedOut = options?.timedOut ?? false;
   }
 }
 

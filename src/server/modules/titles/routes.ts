@@ -80,6 +80,9 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
   router.onError((err, c) => {
     if (!(err instanceof CatalogueUnavailableError)) return handleError(err, c);
     (c.get('logger') ?? deps.logger).warn({ err, path: c.req.path }, 'catalogue unavailable');
+    // A timeout has its own code: the web app does not repeat it by itself (the person already waited the
+    // whole budget) and offers Try again instead.
+    if (err.timedOut) return errorResponse(c, 503, 'upstream_timeout', 'The movie database did not answer in time. Please try again.');
     c.header('Retry-After', '30');
     return errorResponse(c, 503, 'catalogue_unavailable', 'The movie database is not answering right now. Please try again in a moment.');
   });

@@ -1,5 +1,5 @@
-import { Crown, Search } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Bell, Crown, MessageCircle, Search } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
@@ -7,13 +7,25 @@ import { useSession } from '@/features/auth/session';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { UserSearchBox } from '@/features/profiles/user-search-box';
 import { cn } from '@/lib/utils';
+import { AVATAR_BUTTON_CLASS, AvatarFace } from './avatar-face';
 
 // The menu (Radix + floating-ui) loads only for signed-in users, keeping the landing page light.
 const UserMenu = lazy(() => import('./user-menu'));
 // The badges (and the message and notification code behind them) load only for signed-in users too.
 const MessagesLink = lazy(() => import('@/features/messages/messages-link').then((m) => ({ default: m.MessagesLink })));
 const NotificationsBell = lazy(() => import('@/features/notifications/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
-const iconSlot = <span className="size-9" aria-hidden />;
+
+/**
+ * While their code loads (right after signing in or verifying, on a slow line) the icons and the avatar
+ * show as they will look, without the unread badges: never a blank header.
+ */
+const iconLink = (to: string, label: string, icon: ReactNode) => (
+  <Button asChild variant="ghost" size="icon" aria-label={label}>
+    <Link to={to}>{icon}</Link>
+  </Button>
+);
+const messagesStandIn = iconLink('/messages', 'Messages', <MessageCircle aria-hidden />);
+const bellStandIn = iconLink('/notifications', 'Notifications', <Bell aria-hidden />);
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground');
@@ -58,13 +70,19 @@ export function Header() {
                   <Search aria-hidden />
                 </Link>
               </Button>
-              <Suspense fallback={iconSlot}>
+              <Suspense fallback={messagesStandIn}>
                 <MessagesLink />
               </Suspense>
-              <Suspense fallback={iconSlot}>
+              <Suspense fallback={bellStandIn}>
                 <NotificationsBell />
               </Suspense>
-              <Suspense fallback={<span className="size-9 rounded-full bg-muted" />}>
+              <Suspense
+                fallback={
+                  <button type="button" aria-label="User menu" className={AVATAR_BUTTON_CLASS}>
+                    <AvatarFace user={user} />
+                  </button>
+                }
+              >
                 <UserMenu user={user} onSignOut={() => signOut.mutate()} />
               </Suspense>
             </>

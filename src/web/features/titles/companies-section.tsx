@@ -1,5 +1,6 @@
 import type { Company } from '@shared/catalogue';
 import { DetailsSection } from './details-section';
+import { FallbackImage } from './fallback-image';
 
 /** Production companies: those with a logo first, then 'Other Companies' as a plain list. */
 export function CompaniesSection({ companies }: { companies: Company[] }) {
@@ -12,7 +13,13 @@ export function CompaniesSection({ companies }: { companies: Company[] }) {
         <ul className="flex flex-wrap items-center gap-4">
           {withLogo.map((c) => (
             <li key={c.id} className="flex h-16 w-32 items-center justify-center rounded-lg border bg-white p-2" title={c.name}>
-              <img src={c.logoUrl!} alt={c.name} loading="lazy" className="max-h-full max-w-full object-contain" />
+              <FallbackImage
+                src={c.logoUrl}
+                alt={c.name}
+                loading="lazy"
+                className="max-h-full max-w-full object-contain"
+                fallback={<span className="line-clamp-2 text-center text-sm font-medium text-neutral-700">{c.name}</span>}
+              />
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatRuntime, type TitleDetails } from '@shared/catalogue';
 import { BackButton } from './back-button';
+import { FallbackImage } from './fallback-image';
 import { Poster } from './poster';
 import { TitleActionsSlot } from './title-slots';
 import { WatchButton } from './watch-button';
@@ -14,7 +15,7 @@ export function DetailsHero({ title, onOpenRelated }: { title: TitleDetails; onO
   return (
     <div className="relative">
       <div className="absolute inset-x-0 top-0 h-64 overflow-hidden sm:h-96" aria-hidden>
-        {title.backdropUrl ? <img src={title.backdropUrl} alt="" className="size-full object-cover" /> : <div className="size-full bg-gradient-to-br from-primary/30 to-muted" />}
+        <FallbackImage src={title.backdropUrl} alt="" className="size-full object-cover" fallback={<div className="size-full bg-gradient-to-br from-primary/30 to-muted" />} />
         <div className="absolute inset-0 bg-gradient-to-t from-background via-background/70 to-background/10" />
       </div>
       <div className="relative mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-4">

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useDiscoverGrid } from './api';
-import { type ContentType, clearFilters, type DiscoverMode, type DiscoverState, hasFilters, switchContentType, switchMode } from './discover-params';
+import { type ContentType, clearFilters, type DiscoverMode, gridHeading, hasFilters, switchContentType, switchMode } from './discover-params';
 import { DiscoverFilters } from './discover-filters';
 import { EmptyState } from './query-states';
 import { TitleGrid } from './title-grid';
@@ -21,14 +21,6 @@ const MODE_OPTIONS = [
   { value: 'trending', label: <><TrendingUp aria-hidden /> Trending</> },
   { value: 'popular', label: <><Flame aria-hidden /> Popular</> },
 ] as const;
-
-function gridHeading(state: DiscoverState): string {
-  const q = state.q.trim();
-  if (q) return `Results for "${q}"`;
-  if (state.mode === 'trending' || (state.type === 'all' && state.genre === null && state.rating === null && state.mode === 'discover')) return 'Trending this week';
-  if (state.mode === 'popular') return 'Popular right now';
-  return 'Discover';
-}
 
 /** The /discover content grid: type tabs, modes, search, filters and the paged grid. */
 export function DiscoverGrid() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TitleSummary } from '@shared/catalogue';
-import { clearFilters, DEFAULT_DISCOVER, discoverSearchParams, gridRequests, matchesFilters, parseDiscoverParams, switchContentType, switchMode } from './discover-params';
+import { clearFilters, DEFAULT_DISCOVER, discoverSearchParams, gridHeading, gridRequests, matchesFilters, MODES, parseDiscoverParams, switchContentType, switchMode } from './discover-params';
 
 const title = (over: Partial<TitleSummary>): TitleSummary => ({
   id: 1, mediaType: 'movie', title: 'T', overview: '', posterUrl: null, backdropUrl: null, releaseDate: null, year: null,
@@ -41,8 +41,25 @@ describe('switching rules (spec 001 §2)', () => {
 });
 
 describe('grid requests', () => {
-  it('shows trending of both types for All in Discover mode without filters', () => {
-    expect(gridRequests(DEFAULT_DISCOVER)).toEqual({ requests: [{ kind: 'trending', type: 'all' }], filterHere: false });
+  it('asks discover (not trending) of each type in Discover mode, also without filters', () => {
+    expect(gridRequests(DEFAULT_DISCOVER)).toEqual({
+      requests: [
+        { kind: 'discover', type: 'movie', genre: null, certification: null },
+        { kind: 'discover', type: 'tv', genre: null, certification: null },
+      ],
+      filterHere: false,
+    });
+    expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv' }).requests).toEqual([{ kind: 'discover', type: 'tv', genre: null, certification: null }]);
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending' })).toEqual({ requests: [{ kind: 'trending', type: 'all' }], filterHere: true });
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular' }).requests).toEqual([{ kind: 'popular', type: 'movie' }, { kind: 'popular', type: 'tv' }]);
+  });
+
+  it('gives each mode its own heading, a search its own', () => {
+    const headings = MODES.map((mode) => gridHeading({ ...DEFAULT_DISCOVER, mode }));
+    expect(headings).toEqual(['Discover movies and TV shows', 'Trending this week', 'Popular right now']);
+    expect(gridHeading({ ...DEFAULT_DISCOVER, type: 'movie', genre: 28 })).toBe('Discover movies');
+    expect(gridHeading({ ...DEFAULT_DISCOVER, type: 'tv', mode: 'trending' })).toBe('Trending this week');
+    expect(gridHeading({ ...DEFAULT_DISCOVER, mode: 'popular', q: ' dune ' })).toBe('Results for "dune"');
   });
 
   it('asks discover of each type with its own genre id, only the type a rating belongs to', () => {

@@ -67,15 +67,15 @@ export type GridRequest =
 const typesOf = (type: ContentType): MediaType[] => (type === 'all' ? ['movie', 'tv'] : [type]);
 
 /**
- * Which catalogue lists make up the grid. A search wins over the mode; Discover filters on the server
- * (All with no filter shows trending); trending, popular and search results are filtered here.
+ * Which catalogue lists make up the grid. A search wins over the mode; Discover asks the catalogue's
+ * discovery (most popular first) of each type with the filters, with or without any; trending, popular
+ * and search results are filtered here.
  */
 export function gridRequests(state: DiscoverState): { requests: GridRequest[]; filterHere: boolean } {
   const q = state.q.trim();
   if (q) return { requests: typesOf(state.type).map((type) => ({ kind: 'search', type, q })), filterHere: true };
   if (state.mode === 'trending') return { requests: [{ kind: 'trending', type: state.type }], filterHere: true };
   if (state.mode === 'popular') return { requests: typesOf(state.type).map((type) => ({ kind: 'popular', type })), filterHere: true };
-  if (state.type === 'all' && state.genre === null && state.rating === null) return { requests: [{ kind: 'trending', type: 'all' }], filterHere: false };
   const requests: GridRequest[] = [];
   for (const type of typesOf(state.type)) {
     if (state.rating && !certificationsFor(type).includes(state.rating)) continue;
@@ -92,4 +92,15 @@ export function matchesFilters(title: TitleSummary, genre: number | null, rating
   if (genre === null) return true;
   const equivalent = remapGenre(genre, title.mediaType);
   return title.genreIds.includes(genre) || (equivalent !== null && title.genreIds.includes(equivalent));
+}
+
+const TYPE_NOUNS: Record<ContentType, string> = { all: 'movies and TV shows', movie: 'movies', tv: 'TV shows' };
+
+/** The grid's heading (and the list's name): each mode has its own, a search replaces it. */
+export function gridHeading(state: DiscoverState): string {
+  const q = state.q.trim();
+  if (q) return `Results for "${q}"`;
+  if (state.mode === 'trending') return 'Trending this week';
+  if (state.mode === 'popular') return 'Popular right now';
+  return `Discover ${TYPE_NOUNS[state.type]}`;
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { MediaType, PersonSummary } from '@shared/catalogue';
 import { usePersonTitles } from './api';
+import { FallbackImage } from './fallback-image';
 import { initials } from './initials';
 import { SearchSection } from './search-section';
 import { TitleGrid } from './title-grid';
@@ -63,7 +64,7 @@ function PersonChip({ person }: { person: PersonSummary }) {
   return (
     <li className="flex max-w-full items-center gap-2 rounded-full border bg-card py-1 pr-3 pl-1 text-sm">
       <span className="flex size-7 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 text-xs font-semibold text-primary">
-        {person.profileUrl ? <img src={person.profileUrl} alt="" loading="lazy" className="size-full object-cover" /> : <span aria-hidden>{initials(person.name)}</span>}
+        <FallbackImage src={person.profileUrl} alt="" loading="lazy" className="size-full object-cover" fallback={<span aria-hidden>{initials(person.name)}</span>} />
       </span>
       <span className="truncate font-medium">{person.name}</span>
       {person.knownForDepartment ? <span className="shrink-0 text-muted-foreground">{person.knownForDepartment}</span> : null}

@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { MediaType } from '@shared/catalogue';
 import { useProviders } from './api';
+import { FallbackImage } from './fallback-image';
 
 /** The streaming-service picker shows 10 providers, then '+N more' (spec 001 §2). */
 const PROVIDERS_SHOWN = 10;
@@ -33,7 +34,7 @@ export function ProviderPicker({ type, selected, onToggle }: { type: MediaType; 
               !p.logoUrl && 'pl-3',
             )}
           >
-            {p.logoUrl ? <img src={p.logoUrl} alt="" loading="lazy" className="size-7 rounded-full object-cover" /> : null}
+            <FallbackImage src={p.logoUrl} alt="" loading="lazy" className="size-7 rounded-full object-cover" fallback={null} />
             <span className="max-w-32 truncate">{p.providerName}</span>
             {on ? <Check className="size-4 text-primary" aria-hidden /> : null}
           </button>

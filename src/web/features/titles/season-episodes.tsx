@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRuntime } from '@shared/catalogue';
 import { useSeason } from './api';
+import { FallbackImage } from './fallback-image';
 
 /** The episodes of one season; mounted (and so fetched) only when the season is opened. */
 export function SeasonEpisodes({ titleId, seasonNumber }: { titleId: number; seasonNumber: number }) {
@@ -40,7 +41,7 @@ export function SeasonEpisodes({ titleId, seasonNumber }: { titleId: number; sea
             const runtime = formatRuntime(e.runtime);
             return (
               <li key={e.episodeNumber} className="flex gap-3 p-3">
-                {e.stillUrl ? <img src={e.stillUrl} alt="" loading="lazy" className="hidden aspect-video w-32 shrink-0 rounded-md object-cover sm:block" /> : null}
+                <FallbackImage src={e.stillUrl} alt="" loading="lazy" className="hidden aspect-video w-32 shrink-0 rounded-md object-cover sm:block" fallback={null} />
                 <div className="min-w-0">
                   <p className="font-medium text-foreground">
                     <span className="text-muted-foreground">{e.episodeNumber}. </span>

@@ -10,15 +10,16 @@ const t = (id: number, over: Partial<TitleSummary> = {}): TitleSummary => ({
 });
 
 describe('title lists', () => {
-  it('merges pages most popular first, each title once', () => {
+  it('merges pages taking their titles in turn, in the order of each list, each title once', () => {
     const merged = mergePages(
       [
-        { page: 1, totalPages: 3, totalResults: 50, results: [t(1), t(5)] },
-        { page: 1, totalPages: 1, totalResults: 2, results: [t(3, { mediaType: 'tv' }), t(5)] },
+        { page: 1, totalPages: 3, totalResults: 50, results: [t(1), t(5), t(2)] },
+        { page: 1, totalPages: 1, totalResults: 2, results: [t(300, { mediaType: 'tv' }), t(5)] },
       ],
       1,
     );
-    expect(merged.results.map((x) => `${x.mediaType}${x.id}`)).toEqual(['movie5', 'tv3', 'movie1']);
+    // Series scored far higher do not push the movies down the page.
+    expect(merged.results.map((x) => `${x.mediaType}${x.id}`)).toEqual(['movie1', 'tv300', 'movie5', 'movie2']);
     expect(merged).toMatchObject({ totalPages: 3, totalResults: 52 });
   });
 

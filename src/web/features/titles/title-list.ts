@@ -16,10 +16,15 @@ export function uniqueTitles(titles: readonly TitleSummary[]): TitleSummary[] {
   });
 }
 
-/** Pages of several lists (e.g. movie and TV) as one page, most popular first, each title once. */
+/**
+ * Pages of several lists (e.g. movie and TV) as one page, taking their titles in turn, each title once.
+ * In turn, not by popularity: movies and series are scored on different scales (one kind would crowd
+ * out the other), and each list is already in its own order (popularity, trend, votes).
+ */
 export function mergePages(pages: readonly Page<TitleSummary>[], page: number): Page<TitleSummary> {
   if (pages.length === 1) return pages[0]!;
-  const results = uniqueTitles(pages.flatMap((p) => p.results)).sort((a, b) => b.popularity - a.popularity);
+  const longest = Math.max(...pages.map((p) => p.results.length));
+  const results = uniqueTitles(Array.from({ length: longest }, (_, i) => pages.flatMap((p) => p.results[i] ?? [])).flat());
   return {
     page,
     totalPages: Math.max(0, ...pages.map((p) => p.totalPages)),

@@ -1,6 +1,7 @@
 import { MonitorPlay } from 'lucide-react';
 import type { WatchProvider, WatchProviders } from '@shared/catalogue';
 import { DetailsSection } from './details-section';
+import { FallbackImage } from './fallback-image';
 import { providerUrl } from './provider-links';
 
 const KINDS = [
@@ -17,11 +18,15 @@ function ProviderLink({ provider, link, title }: { provider: WatchProvider; link
       rel="noopener noreferrer"
       className="flex items-center gap-2 rounded-lg border bg-card py-1.5 pr-3 pl-1.5 text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
-      {provider.logoUrl ? (
-        <img src={provider.logoUrl} alt="" width={32} height={32} loading="lazy" className="size-8 rounded-md object-cover" />
-      ) : (
-        <MonitorPlay className="size-8 p-1.5 text-muted-foreground" aria-hidden />
-      )}
+      <FallbackImage
+        src={provider.logoUrl}
+        alt=""
+        width={32}
+        height={32}
+        loading="lazy"
+        className="size-8 rounded-md object-cover"
+        fallback={<MonitorPlay className="size-8 p-1.5 text-muted-foreground" aria-hidden />}
+      />
       {provider.providerName}
     </a>
   );

@@ -62,11 +62,26 @@ describe('offline discover', () => {
     expect((await catalogue.getPopular('tv', 1)).results.every((r) => r.mediaType === 'tv')).toBe(true);
     const trending = await catalogue.getTrending('all', 1);
     expect(new Set(trending.results.map((r) => r.mediaType))).toEqual(new Set(['movie', 'tv']));
+    // Both kinds near the top, not only the series (scored on a higher scale in the data).
+    expect(trending.results.slice(0, 4).map((r) => r.mediaType)).toEqual(['movie', 'tv', 'movie', 'tv']);
     expect(trending.totalResults).toBe(405);
     // Recency lifts this year's Superman above older titles that are about as popular.
-    const popular = await catalogue.getPopular('movie', 1);
+    const discover = await catalogue.getDiscoverContent({ type: 'movie', page: 1 });
     expect(titles((await catalogue.getTrending('movie', 1)).results)[0]).toBe('Superman');
-    expect(titles(popular.results)).toContain('Superman');
+    expect(titles(discover.results)).toContain('Superman');
+  });
+
+  it('gives Discover, Trending and Popular lists of their own, each of the asked type', async () => {
+    for (const type of ['movie', 'tv'] as const) {
+      const discover = titles((await catalogue.getDiscoverContent({ type, page: 1 })).results);
+      const trending = titles((await catalogue.getTrending(type, 1)).results);
+      const popular = await catalogue.getPopular(type, 1);
+      expect(popular.results.every((r) => r.mediaType === type)).toBe(true);
+      // Popular ranks by audience (votes), Discover by popularity, Trending by popularity lifted by recency.
+      expect(popular.results.every((r, i) => i === 0 || popular.results[i - 1]!.voteCount >= r.voteCount)).toBe(true);
+      const lists = [discover, trending, titles(popular.results)].map((l) => l.slice(0, 10).join('|'));
+      expect(new Set(lists).size).toBe(3);
+    }
   });
 });
 

@@ -135,12 +135,26 @@ export class OfflineCatalogue implements Catalogue {
 
   async getTrending(type: MediaType | 'all', page: number) {
     const now = this.now();
-    const scored = this.titles.filter(ofType(type)).map((t) => ({ t, score: trendingScore(t.popularity, t.latestDate, now) }));
-    return this.page(scored.sort((a, b) => b.score - a.score).map((s) => s.t), page);
+    const ranked = (kind: MediaType) =>
+      this.titles
+        .filter(ofType(kind))
+        .map((t) => ({ t, score: trendingScore(t.popularity, t.latestDate, now) }))
+        .sort((a, b) => b.score - a.score)
+        .map((s) => s.t);
+    if (type !== 'all') return this.page(ranked(type), page);
+    // Movies and series take turns: the data's series are scored on a higher scale and would fill the first pages.
+    const [movies, series] = [ranked('movie'), ranked('tv')];
+    return this.page(Array.from({ length: Math.max(movies.length, series.length) }, (_, i) => [movies[i], series[i]].filter((t) => t !== undefined)).flat(), page);
   }
 
+  /**
+   * The offline data has one popularity snapshot, which Discover already sorts by (as TMDB's discover
+   * does); so that Popular is a list of its own, it ranks by audience instead: most votes first, the
+   * titles the most people have seen and rated.
+   */
   async getPopular(type: MediaType, page: number) {
-    return this.page(this.titles.filter(ofType(type)), page);
+    const byVotes = this.titles.filter(ofType(type)).sort((a, b) => b.voteCount - a.voteCount || b.popularity - a.popularity);
+    return this.page(byVotes, page);
   }
 
   async getByGenre(type: MediaType, genreId: number, page: number) {

@@ -12,6 +12,19 @@ describe('renderPosterSvg', () => {
     expect(svg).not.toMatch(/<script|href=|url\(http/);
   });
 
+  it('keeps the top of the poster free of text, where cards lay the certification badge and actions', () => {
+    for (const [title, genres] of [['Fight Club', ['Drama', 'Thriller']], ['Eternal Sunshine of the Spotless Mind', ['Science Fiction', 'Documentary']]] as const) {
+      const svg = renderPosterSvg(title, 2004, genres, 'poster');
+      const texts = [...svg.matchAll(/<(?:text|tspan)[^>]* y="(\d+)"[^>]*>([^<]*)</g)].map((m) => ({ y: Number(m[1]), text: m[2]! }));
+      const genreLine = texts.find((t) => t.text === genres.join(' · ').toUpperCase())!;
+      const year = texts.find((t) => t.text === '2004')!;
+      // The badge and buttons cover up to about the top 45% of a phone-sized card.
+      expect(Math.min(...texts.filter((t) => t.text).map((t) => t.y))).toBeGreaterThan(750 * 0.3);
+      expect(genreLine.y).toBeGreaterThan(year.y);
+      expect(genreLine.y).toBeLessThan(750 - 20);
+    }
+  });
+
   it('sizes backdrops and profiles', () => {
     expect(renderPosterSvg('Breaking Bad', 2008, ['Drama'], 'backdrop')).toContain('width="1280" height="720"');
     const profile = renderPosterSvg('Bryan Cranston', null, [], 'profile');

@@ -86,12 +86,17 @@ export function renderPosterSvg(title: string, year: number | null, genreNames: 
     const lines = wrapText(title, poster ? 12 : 22, poster ? 5 : 3);
     const block = textBlock(lines, pad, h - (poster ? 150 : 170), w - pad * 2, poster ? 64 : 96, 'start');
     const meta = poster ? 20 : 28;
+    const yearY = h - (poster ? 100 : 110);
+    // The genres go under the year, not at the top: content cards lay the certification badge and the
+    // action buttons over the poster's top corners, which would cover them there.
+    const genreChars = genreNames.slice(0, 2).join(' · ').length;
+    const genreSize = Math.max(10, Math.min(meta - 4, Math.floor(((w - pad * 2) / Math.max(genreChars, 1) - 3) / 0.62)));
     body =
       `<rect x="${pad / 2}" y="${pad / 2}" width="${w - pad}" height="${h - pad}" fill="none" stroke="#fff" stroke-opacity="0.22" stroke-width="1.5"/>` +
-      (genresLine ? `<text x="${pad}" y="${pad + meta + 8}" font-family="${SANS}" font-size="${meta - 4}" letter-spacing="4" fill="#fff" fill-opacity="0.75">${genresLine}</text>` : '') +
       `<rect x="${pad}" y="${block.top - 28}" width="${poster ? 64 : 96}" height="4" fill="#fff" fill-opacity="0.7"/>` +
       block.svg +
-      (year ? `<text x="${pad}" y="${h - (poster ? 100 : 110)}" font-family="${SANS}" font-size="${meta + 6}" fill="#fff" fill-opacity="0.85">${year}</text>` : '') +
+      (year ? `<text x="${pad}" y="${yearY}" font-family="${SANS}" font-size="${meta + 6}" fill="#fff" fill-opacity="0.85">${year}</text>` : '') +
+      (genresLine ? `<text x="${pad}" y="${yearY + meta + 14}" font-family="${SANS}" font-size="${genreSize}" letter-spacing="3" fill="#fff" fill-opacity="0.75">${genresLine}</text>` : '') +
       `<text x="${w - pad}" y="${h - pad / 2 - 14}" font-family="${SANS}" font-size="${meta - 6}" fill="#fff" fill-opacity="0.55" text-anchor="end">${MARK}</text>`;
   }
 

@@ -131,6 +131,16 @@ describe('retries and failures', () => {
 });
 
 describe('lists', () => {
+  it('asks each browse mode of its own TMDB list: discover by popularity, trending this week, popular', async () => {
+    const catalogue = tmdb();
+    await catalogue.getDiscoverContent({ type: 'movie', page: 1 });
+    await catalogue.getTrending('tv', 2);
+    await catalogue.getPopular('tv', 1);
+    expect(fake.requests.map((r) => r.path)).toEqual(['/3/discover/movie', '/3/trending/tv/week', '/3/tv/popular']);
+    expect(fake.requestsTo('/3/discover/movie')[0]!.query.get('sort_by')).toBe('popularity.desc');
+    expect(fake.requestsTo('/3/trending/tv/week')[0]!.query.get('page')).toBe('2');
+  });
+
   it('finds the titles of people: cast, and crew in the search roles only', async () => {
     const result = await tmdb().searchByPerson('willis', 1);
     expect(result.people[0]).toMatchObject({ id: 62, name: 'Bruce Willis', knownForDepartment: 'Acting' });

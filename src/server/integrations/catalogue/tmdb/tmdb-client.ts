@@ -12,7 +12,13 @@ export interface TmdbClientOptions {
   readAccessToken?: string;
   /** TMDB_BASE_URL; defaults to https://api.themoviedb.org/3. Tests point it at a local fake. */
   baseUrl?: string;
+  /** Longest wait for one try. */
   timeoutMs?: number;
+  /**
+   * Longest time one request may take, all tries, back-offs and Retry-After waits included: a person is
+   * waiting for the page, which must show an answer or a failure well within 10 s.
+   */
+  budgetMs?: number;
   /** Tries per request, counting the first. */
   maxAttempts?: number;
   retryBaseDelayMs?: number;
@@ -42,6 +48,7 @@ export class TmdbClient {
   private readonly cache: TtlCache<unknown>;
   private readonly limiter: TokenBucket;
   private readonly timeoutMs: number;
+  private readonly budgetMs: number;
   private readonly maxAttempts: number;
   private readonly retryBaseDelayMs: number;
   private readonly maxRetryAfterMs: number;
@@ -51,7 +58,8 @@ export class TmdbClient {
     this.baseUrl = (options.baseUrl || DEFAULT_TMDB_BASE_URL).replace(/\/+$/, '');
     this.cache = new TtlCache(options.cacheEntries ?? 2000, options.now);
     this.limiter = new TokenBucket(options.requestsPerSecond ?? 40);
-    this.timeoutMs = options.timeoutMs ?? 8000;
+    this.budgetMs = options.budgetMs ?? 5000;
+    this.timeoutMs = Math.min(options.timeoutMs ?? 5000, this.budgetMs);
     this.maxAttempts = options.maxAttempts ?? 3;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 300;
     this.maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
@@ -79,18 +87,24 @@ export class TmdbClient {
     if (this.options.readAccessToken) headers.authorization = `Bearer ${this.options.readAccessToken}`;
     else url.searchParams.set('api_key', this.options.apiKey!);
 
+    const deadline = Date.now() + this.budgetMs;
+    const timedOut = (cause?: unknown) =>
+      new CatalogueUnavailableError(`TMDB did not answer within ${this.budgetMs} ms`, undefined, { cause, timedOut: true });
     for (let attempt = 1; ; attempt++) {
       await this.limiter.acquire();
+      const left = deadline - Date.now();
+      if (left <= 0) throw timedOut();
       let response: Response;
       try {
-        response = await fetch(url, { headers, signal: AbortSignal.timeout(this.timeoutMs) });
+        response = await fetch(url, { headers, signal: AbortSignal.timeout(Math.min(this.timeoutMs, left)) });
         if (response.ok) return await response.json();
       } catch (error) {
         // A timeout is not retried: the caller is a person waiting for a page.
-        if (isTimeout(error)) throw new CatalogueUnavailableError(`TMDB did not answer within ${this.timeoutMs} ms`, undefined, { cause: error });
-        if (attempt >= this.maxAttempts) throw new CatalogueUnavailableError('TMDB could not be reached', undefined, { cause: error });
+        if (isTimeout(error)) throw timedOut(error);
+        const delay = this.backoff(attempt);
+        if (attempt >= this.maxAttempts || Date.now() + delay >= deadline) throw new CatalogueUnavailableError('TMDB could not be reached', undefined, { cause: error });
         this.options.logger?.warn({ path, attempt, err: error }, 'TMDB request failed; retrying');
-        await sleep(this.backoff(attempt));
+        await sleep(delay);
         continue;
       }
       if (response.status === 404) {
@@ -100,7 +114,7 @@ export class TmdbClient {
       const retryable = response.status === 429 || response.status >= 500;
       const delay = response.status === 429 ? (retryAfterMs(response.headers.get('retry-after')) ?? this.backoff(attempt)) : this.backoff(attempt);
       await response.body?.cancel();
-      if (!retryable || attempt >= this.maxAttempts || delay > this.maxRetryAfterMs) {
+      if (!retryable || attempt >= this.maxAttempts || delay > this.maxRetryAfterMs || Date.now() + delay >= deadline) {
         const level = response.status === 401 ? 'error' : 'warn';
         this.options.logger?.[level]({ path, status: response.status, attempt }, 'TMDB request failed');
         throw new CatalogueUnavailableError(`TMDB answered ${response.status}`, response.status);
