@@ -13,7 +13,7 @@ import { CLIENT_IP_HEADER } from './auth';
 export function authHandler(deps: AppDeps) {
   return async (c: Context<AppEnv>) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config.trustProxy));
+    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config));
     const request = new Request(c.req.raw, { headers });
     const response = await deps.auth.handler(request);
     if (response.status < 400) return response;
