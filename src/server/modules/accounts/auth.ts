@@ -13,6 +13,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import type { EventBus } from '../../realtime/bus';
 import { claimFoundingSpot } from './founding';
 import { changeEmailMail, resetPasswordMail, verificationMail } from './mails';
+import { bannedMessage } from './moderation';
 import { resolveAuthSecret } from './secret';
 import { signInLimits } from './sign-in-limits';
 
@@ -156,7 +157,7 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
               .where(eq(schema.profiles.id, session.userId));
             if (profile?.isBanned) {
               throw new APIError('FORBIDDEN', {
-                message: `Your account has been banned${profile.banReason ? `: ${profile.banReason}` : '.'}`,
+                message: bannedMessage(profile.banReason),
                 code: 'ACCOUNT_BANNED',
               });
             }
