@@ -47,8 +47,10 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
     // Better Auth's own messages go to our JSON log like everything else.
     logger: {
       level: 'warn',
+      // The details go to the logger whole: its scrubber (logger.ts) drops query parameters,
+      // tokens and the like, which an error's message alone would carry.
       log: (level, message, ...args) => {
-        const fields = args.length ? { details: args.map((a) => (a instanceof Error ? a.message : a)) } : {};
+        const fields = args.length ? { details: args } : {};
         if (level === 'error') deps.logger.error(fields, `[auth] ${message}`);
         else if (level === 'warn') deps.logger.warn(fields, `[auth] ${message}`);
         else deps.logger.info(fields, `[auth] ${message}`);
