@@ -118,8 +118,8 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
         }
         const perAccount = PER_ACCOUNT_LIMITS[ctx.path];
         if (perAccount) {
-          // Per account, across instances: guessing one account's password, or flooding one inbox
-          // with reset or verification mails, from many addresses stops here.
+          // Per account, across instances: flooding one inbox with reset or verification mails
+          // from many addresses stops here.
           const email = String(ctx.body?.email ?? '').trim().toLowerCase();
           const wait = email ? await hitDbLimit(db, `${ctx.path}:${email}`, perAccount.max, perAccount.windowMs) : 0;
           if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: perAccount.message, code: 'RATE_LIMITED' });
