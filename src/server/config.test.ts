@@ -37,4 +37,15 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), APP_URL: 'https://r.example' }).mail.devMailboxEnabled).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25' }).mail.devMailboxEnabled).toBe(false);
   });
+
+  it('trusts one proxy hop by default, more only when told, and never zero', () => {
+    expect(loadConfig({}).trustProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY_HOPS: '3' }).trustProxyHops).toBe(3);
+    for (const bad of ['0', '-1', '1.5', 'two']) expect(() => loadConfig({ TRUST_PROXY_HOPS: bad })).toThrow(/TRUST_PROXY_HOPS: expected/);
+  });
+
+  it('keeps the dev mailbox to this machine unless DEV_MAILBOX_REMOTE is set', () => {
+    expect(loadConfig({}).mail.devMailboxRemote).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX_REMOTE: 'true' }).mail.devMailboxRemote).toBe(true);
+  });
 });

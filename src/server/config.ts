@@ -50,7 +50,11 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Reelmates <no-reply@reelmates.local>')),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).default('support@reelmates.local')),
   DEV_MAILBOX: flag,
+  /** The dev mailbox holds reset links: it answers loopback clients only, unless this is set. */
+  DEV_MAILBOX_REMOTE: flag,
   TRUST_PROXY: flag,
+  /** How many reverse proxies in front of us append to X-Forwarded-For (the socket's peer is the first). */
+  TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a whole number of proxies, 1 or more' }).int('expected a whole number of proxies, 1 or more').min(1, 'expected a whole number of proxies, 1 or more').max(20, 'expected at most 20 proxies').default(1)),
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1_048_576)),
   BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expected a random secret of at least 32 characters').optional()),
   OWNER_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).optional()),
@@ -84,12 +88,15 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       supportEmail: env.SUPPORT_EMAIL,
       // The dev mailbox is the default outside production; in production it is off unless asked for.
       devMailboxEnabled: env.SMTP_URL ? false : isProduction ? env.DEV_MAILBOX : true,
+      // Anyone who can read the mailbox can take over accounts: by default only this machine may.
+      devMailboxRemote: env.DEV_MAILBOX_REMOTE,
       mailboxDir: path.join(dataDir, 'mailbox'),
     },
     auth: { secret: env.BETTER_AUTH_SECRET, ownerEmail: env.OWNER_EMAIL?.toLowerCase() },

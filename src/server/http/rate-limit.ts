@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress, normalizeAddress } from './client-address';
 import { errorResponse } from './errors';
 
 /**
@@ -31,21 +32,35 @@ export class MemoryRateLimiter {
   }
 }
 
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/** What clientIp needs to know about the proxies in front of us (see config: TRUST_PROXY, TRUST_PROXY_HOPS). */
+export interface ProxyTrust {
+  trustProxy: boolean;
+  trustProxyHops: number;
+}
+
+/** The socket's peer address, as @hono/node-server gives it; undefined in-process (app.request without env). */
+export function socketAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    return undefined;
   }
 }
 
-export function rateLimitByIp(limiter: MemoryRateLimiter, trustProxy: boolean, message: string): MiddlewareHandler {
+/**
+ * The address per-address limits count by: the socket's peer, or behind TRUST_PROXY the entry
+ * of X-Forwarded-For that the outermost trusted proxy appended (clientAddress), never the
+ * left-most one, which the client writes.
+ */
+export function clientIp(c: Context, proxy: ProxyTrust): string {
+  const socket = socketAddress(c);
+  if (!proxy.trustProxy) return normalizeAddress(socket ?? '') ?? 'unknown';
+  return clientAddress(c.req.header('x-forwarded-for'), socket, proxy.trustProxyHops);
+}
+
+export function rateLimitByIp(limiter: MemoryRateLimiter, proxy: ProxyTrust, message: string): MiddlewareHandler {
   return async (c, next) => {
-    const wait = limiter.take(clientIp(c, trustProxy));
+    const wait = limiter.take(clientIp(c, proxy));
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return errorResponse(c, 429, 'rate_limited', message);

@@ -17,6 +17,11 @@ function requestLogger(root: Logger, reqId: string): RequestLogger {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
+/** A path as it may be logged: Better Auth's reset links carry the reset token in the path. */
+export function loggedPath(path: string): string {
+  return path.startsWith('/api/auth/reset-password/') ? '/api/auth/reset-password/[redacted]' : path;
+}
+
 /** Gives each request an id (kept from X-Request-Id when sane) and logs one JSON line when it ends. */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -32,7 +37,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     await next();
     if (!logger.isLevelEnabled('info') && c.res.status < 500) return;
     const status = c.res.status;
-    const line = { method: c.req.method, path: c.req.path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
+    const line = { method: c.req.method, path: loggedPath(c.req.path), status, ms: Math.round((performance.now() - started) * 10) / 10 };
     if (status >= 500) log.error(line, 'request');
     else log.info(line, 'request');
   };

@@ -6,3 +6,4 @@ export * from './lists';
 export * from './social';
 export * from './notifications';
 export * from './messages';
+export * from './sign-ins';

@@ -13,10 +13,12 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import type { EventBus } from '../../realtime/bus';
 import { claimFoundingSpot } from './founding';
 import { changeEmailMail, resetPasswordMail, verificationMail } from './mails';
+import { bannedMessage } from './moderation';
 import { resolveAuthSecret } from './secret';
+import { signInLimits } from './sign-in-limits';
 
+/** Mails per account, whatever the address (sign-in has its own rules: sign-in-limits.ts). */
 const PER_ACCOUNT_LIMITS: Record<string, { max: number; windowMs: number; message: string }> = {
-  '/sign-in/email': { max: 10, windowMs: 10 * 60 * 1000, message: 'Too many sign-in attempts for this account. Please wait a few minutes and try again.' },
   '/request-password-reset': { max: 3, windowMs: 15 * 60 * 1000, message: 'A reset link was sent several times already. Please check your inbox and spam folder, or try again later.' },
   '/send-verification-email': { max: 3, windowMs: 15 * 60 * 1000, message: 'A verification link was sent several times already. Please check your inbox and spam folder, or try again later.' },
 };
@@ -27,19 +29,28 @@ export const CLIENT_IP_HEADER = 'x-reelmates-client-ip';
 export function createAuth(deps: { config: Config; database: DatabaseHandle; mail: MailOutbox; logger: Logger; events?: EventBus }) {
   const { config, database, mail } = deps;
   const db = database.db;
+  const secret = resolveAuthSecret(config);
+  const signIns = signInLimits(db, secret);
+  /** The sign-in attempt of a request: its account and the client address our handler passed. */
+  const attemptOf = (ctx: { body?: { email?: unknown }; headers?: Headers; request?: Request }) => ({
+    email: String(ctx.body?.email ?? '').trim().toLowerCase(),
+    address: ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown',
+  });
   return betterAuth({
     appName: 'Reelmates',
     // Links in mails need an absolute base. With APP_URL it is fixed; offline it is the host the
     // request came to, but only a local one, so a forged Host header cannot point links elsewhere.
     baseURL: config.appUrl ?? { allowedHosts: ['localhost', 'localhost:*', '127.0.0.1', '127.0.0.1:*', '[::1]:*'], fallback: `http://localhost:${config.port}`, protocol: 'http' },
     basePath: '/api/auth',
-    secret: resolveAuthSecret(config),
+    secret,
     telemetry: { enabled: false },
     // Better Auth's own messages go to our JSON log like everything else.
     logger: {
       level: 'warn',
+      // The details go to the logger whole: its scrubber (logger.ts) drops query parameters,
+      // tokens and the like, which an error's message alone would carry.
       log: (level, message, ...args) => {
-        const fields = args.length ? { details: args.map((a) => (a instanceof Error ? a.message : a)) } : {};
+        const fields = args.length ? { details: args } : {};
         if (level === 'error') deps.logger.error(fields, `[auth] ${message}`);
         else if (level === 'warn') deps.logger.warn(fields, `[auth] ${message}`);
         else deps.logger.info(fields, `[auth] ${message}`);
@@ -101,10 +112,14 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
     hooks: {
       // Ruling 3 on every path that sets a password, not just sign-up.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          const attempt = attemptOf(ctx);
+          if (attempt.email) await signIns.check(attempt);
+        }
         const perAccount = PER_ACCOUNT_LIMITS[ctx.path];
         if (perAccount) {
-          // Per account, across instances: guessing one account's password, or flooding one inbox
-          // with reset or verification mails, from many addresses stops here.
+          // Per account, across instances: flooding one inbox with reset or verification mails
+          // from many addresses stops here.
           const email = String(ctx.body?.email ?? '').trim().toLowerCase();
           const wait = email ? await hitDbLimit(db, `${ctx.path}:${email}`, perAccount.max, perAccount.windowMs) : 0;
           if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: perAccount.message, code: 'RATE_LIMITED' });
@@ -113,6 +128,16 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
           const problems = passwordProblems(String(ctx.body?.newPassword ?? ''));
           if (problems.length) throw new APIError('BAD_REQUEST', { message: problems[0], code: 'PASSWORD_POLICY' });
         }
+      }),
+      // Sign-in outcomes feed the per-account limits: a wrong password (401) counts, a session
+      // made clears its address's failures and remembers the address.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const attempt = attemptOf(ctx);
+        if (!attempt.email) return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError && returned.statusCode === 401) await signIns.failed(attempt);
+        else if (ctx.context.newSession) await signIns.succeeded(attempt, ctx.context.newSession.user.id);
       }),
     },
     databaseHooks: {
@@ -134,7 +159,7 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
               .where(eq(schema.profiles.id, session.userId));
             if (profile?.isBanned) {
               throw new APIError('FORBIDDEN', {
-                message: `Your account has been banned${profile.banReason ? `: ${profile.banReason}` : '.'}`,
+                message: bannedMessage(profile.banReason),
                 code: 'ACCOUNT_BANNED',
               });
             }

@@ -4,6 +4,11 @@ import { profiles, session } from '../../db/schema';
 
 export const REPORT_BAN_REASON = 'Banned by admin after user report.';
 
+/** What a banned user is told, wherever they are refused (sign-in, a leftover session). */
+export function bannedMessage(reason: string | null | undefined): string {
+  return `Your account has been banned${reason ? `: ${reason}` : '.'}`;
+}
+
 /** Bans a user: the flag stops new sessions (see auth.ts), and every open session ends now. */
 export async function banUser(db: Database, userId: string, reason: string) {
   await db.transaction(async (tx) => {

@@ -50,7 +50,7 @@ const getResetTokenValid = createRoute({
 export function accountRoutes(deps: AppDeps) {
   const router = createRouter();
   const signUpLimiter = new MemoryRateLimiter(10, 60 * 60 * 1000);
-  router.use('/accounts/sign-up', rateLimitByIp(signUpLimiter, deps.config.trustProxy, 'Too many sign-ups from your network. Please try again later.'));
+  router.use('/accounts/sign-up', rateLimitByIp(signUpLimiter, deps.config, 'Too many sign-ups from your network. Please try again later.'));
   return router
     .openapi(getSession, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -108,6 +108,7 @@ function selectSession(db: Database) {
       name: user.name,
       expiresAt: session.expiresAt,
       isBanned: sql<boolean>`coalesce(${profiles.isBanned}, false)`.mapWith(Boolean),
+      banReason: profiles.banReason,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -117,6 +118,14 @@ function selectSession(db: Database) {
 }
 
 const statements = new WeakMap<Database, ReturnType<typeof selectSession>>();
+
+async function sessionRow(deps: AppDeps, token: string) {
+  const db = deps.database.db;
+  let statement = statements.get(db);
+  if (!statement) statements.set(db, (statement = selectSession(db)));
+  const [row] = await statement.execute({ token });
+  return row ?? null;
+}
 
 /** Better Auth's own lookup, for the cases where it writes (expiry cleanup, the daily extension). */
 async function viaBetterAuth(deps: AppDeps, headers: Pick<Headers, 'get'>): Promise<AuthedUser | null> {
@@ -157,12 +166,21 @@ export function judgeSession(row: { expiresAt: Date; isBanned: boolean } | null,
 export async function resolveSession(deps: AppDeps, headers: Pick<Headers, 'get'>): Promise<AuthedUser | null> {
   const signed = await signedSessionToken(deps, headers);
   if (!signed) return null;
-  const db = deps.database.db;
-  let statement = statements.get(db);
-  if (!statement) statements.set(db, (statement = selectSession(db)));
-  const [row] = await statement.execute({ token: signed.token });
-  const verdict = judgeSession(row ?? null, signed.setup);
+  const row = await sessionRow(deps, signed.token);
+  const verdict = judgeSession(row, signed.setup);
   if (verdict === 'better-auth') return viaBetterAuth(deps, headers);
   if (verdict === 'refused' || !row) return null;
   return { id: row.id, email: row.email, emailVerified: row.emailVerified, username: row.username ?? '', name: row.name };
+}
+
+/**
+ * The ban of a request whose session belongs to a banned user, or null. Banning deletes the
+ * user's sessions, but one made in a race with the ban (or restored) would still open Better
+ * Auth's own routes, which know nothing of bans; auth-handler.ts asks this first.
+ */
+export async function bannedSession(deps: AppDeps, headers: Pick<Headers, 'get'>): Promise<{ reason: string | null; cookieName: string } | null> {
+  const signed = await signedSessionToken(deps, headers);
+  if (!signed) return null;
+  const row = await sessionRow(deps, signed.token);
+  return row?.isBanned ? { reason: row.banReason, cookieName: signed.setup.name } : null;
 }

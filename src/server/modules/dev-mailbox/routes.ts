@@ -2,8 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { mailOutbox } from '../../db/schema';
-import { errors } from '../../http/errors';
+import type { MiddlewareHandler } from 'hono';
+import type { Config } from '../../config';
+import { isLoopback } from '../../http/client-address';
+import { errorResponse, errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { socketAddress } from '../../http/rate-limit';
 
 const mailSchema = z.object({
   id: z.string(),
@@ -20,7 +24,7 @@ const listMail = createRoute({
   path: '/dev/mailbox',
   summary: 'Development only: every mail the app sent, newest first',
   request: { query: z.object({ to: z.string().max(254).optional() }) },
-  responses: { 200: { description: 'Mails', content: { 'application/json': { schema: z.object({ mails: z.array(mailSchema) }) } } } },
+  responses: { 200: { description: 'Mails', content: { 'application/json': { schema: z.object({ mails: z.array(mailSchema) }) } } }, 403: errorSchemaRef },
 });
 
 const mailHtml = createRoute({
@@ -28,13 +32,34 @@ const mailHtml = createRoute({
   path: '/dev/mailbox/{id}/html',
   summary: 'Development only: the HTML part of one mail, sandboxed for an iframe',
   request: { params: z.object({ id: z.uuid() }) },
-  responses: { 200: { description: 'HTML document' }, 404: errorSchemaRef },
+  responses: { 200: { description: 'HTML document' }, 403: errorSchemaRef, 404: errorSchemaRef },
 });
 
+export const LOCAL_ONLY_MESSAGE = 'The dev mailbox answers only requests from this machine. Set DEV_MAILBOX_REMOTE=true to open it to the network.';
+
+/**
+ * The mailbox holds sign-up and password-reset links, so whoever reads it can take over any
+ * account: it answers loopback clients only, unless DEV_MAILBOX_REMOTE opens it. The address is
+ * the socket's (a client can write X-Forwarded-For, so it never lets anyone in), and a request
+ * that came through a proxy on this machine passes only when every address the proxies
+ * recorded is loopback too.
+ */
+export function localOnly(config: Pick<Config, 'mail'>): MiddlewareHandler {
+  return (c, next) => {
+    if (config.mail.devMailboxRemote) return next();
+    const forwarded = c.req.header('x-forwarded-for');
+    const local = isLoopback(socketAddress(c)) && (forwarded === undefined || forwarded.split(',').every((entry) => isLoopback(entry)));
+    return local ? next() : Promise.resolve(errorResponse(c, 403, 'forbidden', LOCAL_ONLY_MESSAGE));
+  };
+}
+
 /** Mounted only when the dev mailbox is on and NODE_ENV is not production. */
-export function devMailboxRoutes({ database }: AppDeps) {
+export function devMailboxRoutes({ database, config }: AppDeps) {
   const { db } = database;
-  return createRouter()
+  const router = createRouter();
+  router.use('/dev/mailbox', localOnly(config));
+  router.use('/dev/mailbox/*', localOnly(config));
+  return router
     .openapi(listMail, async (c) => {
       const { to } = c.req.valid('query');
       const rows = await db

@@ -20,7 +20,7 @@ const postContact = createRoute({
 export function supportRoutes(deps: AppDeps) {
   const router = createRouter();
   const limiter = new MemoryRateLimiter(5, 10 * 60 * 1000);
-  router.use('/contact', rateLimitByIp(limiter, deps.config.trustProxy, 'You have sent several messages in a short time. Please try again in a few minutes.'));
+  router.use('/contact', rateLimitByIp(limiter, deps.config, 'You have sent several messages in a short time. Please try again in a few minutes.'));
   return router.openapi(postContact, async (c) => {
     const row = await submitContactMessage(deps, c.req.valid('json'), null);
     return c.json({ id: row.id }, 201);
