@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { conversationName, MESSAGE_TEXT } from '@shared/messages';
-import { conversationQuery, useMarkConversationRead } from './api';
+import { conversationQuery, useMarkConversationRead, useOutbox } from './api';
 import { DeleteConversationButton } from './delete-conversation-button';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
@@ -15,6 +15,7 @@ import { MessageList } from './message-list';
 /** One conversation: header, messages and composer. Messages from the other user are marked read on sight. */
 export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { userId: string; onBack?: () => void; onDeleted?: () => void; showHeader?: boolean }) {
   const query = useQuery(conversationQuery(userId));
+  const outbox = useOutbox(userId);
   const markRead = useMarkConversationRead(userId);
   // Once per newest unread message: opening the conversation, or a message arriving while it is open.
   const newestUnread = query.data?.messages.findLast((m) => !m.fromMe && !m.read)?.id;
@@ -69,10 +70,10 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
         </header>
       ) : null}
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <MessageList messages={messages} />
+        <MessageList messages={messages} outgoing={outbox.outgoing} onRetry={outbox.retry} onDiscard={outbox.discard} />
       </div>
       {canMessage ? (
-        <MessageComposer userId={userId} />
+        <MessageComposer userId={userId} onSend={outbox.send} />
       ) : (
         <p className="border-t p-3 text-center text-sm text-muted-foreground">{user.deleted ? 'This account has been deleted. You can read this conversation but not reply.' : MESSAGE_TEXT.cannotMessage}</p>
       )}

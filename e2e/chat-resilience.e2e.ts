@@ -1,0 +1,131 @@
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_TEXT } from '@shared/messages';
+import { launchBrowser } from './support/browser';
+import { gotoListening, signedInPage } from './support/journeys';
+import { type AppServer, startAppServer } from './support/server';
+
+/** The chat on a slow or failing network: what the user typed and sent is never lost (issue item 10). */
+
+let browser: Browser;
+let server: AppServer;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startAppServer();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// The failures these tests make on purpose show in the console as failed resources.
+const expectedFailures = [/Failed to load resource/, /net::ERR_/];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const box = (page: Page) => page.getByLabel('Message', { exact: true });
+/** A sent message in the open chat (from the server), and one still on its way or failed (only on this page). */
+const delivered = (page: Page, text: string) => page.getByTestId('message').getByText(text, { exact: true });
+const outgoing = (page: Page, text: string) => page.getByTestId('outgoing-message').filter({ hasText: text });
+const isSend = (route: Route) => route.request().method() === 'POST' && !route.request().url().endsWith('/read');
+
+/** Two signed-in users, A in a desktop-sized tab; B only acts through the API. */
+async function twoUsers() {
+  const ctxA = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctxB = await browser.newContext();
+  const a = await signedInPage(ctxA, server.url, 'amy', expectedFailures);
+  const b = await signedInPage(ctxB, server.url, 'ben', expectedFailures);
+  /** What reached the server from A, as B's conversation holds it, oldest first. */
+  const receivedByB = async () => {
+    const res = await ctxB.request.get(`${server.url}/api/messages/with/${a.id}`);
+    return ((await res.json()) as { messages: { content: string; fromMe: boolean }[] }).messages.filter((m) => !m.fromMe).map((m) => m.content);
+  };
+  const close = async () => {
+    expect(a.watch.consoleErrors).toEqual([]);
+    expect(a.watch.externalRequests).toEqual([]);
+    await ctxA.close();
+    await ctxB.close();
+  };
+  return { ctxA, ctxB, a, b, receivedByB, close };
+}
+
+describe('chat on a slow network', () => {
+  it('clears the box at once on Enter, shows the message pending, and sends in order, one at a time, once each', async () => {
+    const { a, b, receivedByB, close } = await twoUsers();
+    await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
+    await a.page.getByText(MESSAGE_TEXT.empty).waitFor();
+
+    // Every send takes 1.5 s on the way to the server.
+    const posted: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    await a.page.route('**/api/messages/with/*', async (route) => {
+      if (!isSend(route)) return route.fallback();
+      posted.push((route.request().postDataJSON() as { content: string }).content);
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      await sleep(1500);
+      const response = await route.fetch();
+      inFlight--;
+      await route.fulfill({ response });
+    });
+
+    // "yes" Enter "and you?" Enter at 100 ms a key.
+    await box(a.page).click();
+    await a.page.keyboard.type('yes', { delay: 100 });
+    await a.page.keyboard.press('Enter');
+    expect(await box(a.page).inputValue()).toBe('');
+    await outgoing(a.page, 'yes').getByText('Sending…').waitFor({ timeout: 1000 });
+    await a.page.keyboard.type('and you?', { delay: 100 });
+    // The first send is still on its way; the box holds only what was typed since.
+    expect(posted).toEqual(['yes']);
+    expect(await box(a.page).inputValue()).toBe('and you?');
+    await a.page.keyboard.press('Enter');
+    // A second Enter at once sends nothing: no empty and no duplicate message.
+    await a.page.keyboard.press('Enter');
+    expect(await box(a.page).inputValue()).toBe('');
+    await outgoing(a.page, 'and you?').waitFor({ timeout: 1000 });
+    // A draft typed while both sends are still on their way is not touched when they finish.
+    await a.page.keyboard.type('a draft', { delay: 100 });
+
+    await expect.poll(receivedByB, { timeout: 15_000 }).toEqual(['yes', 'and you?']);
+    await a.page.getByTestId('outgoing-message').first().waitFor({ state: 'detached', timeout: 5000 });
+    expect(await a.page.getByTestId('message').allInnerTexts()).toEqual([expect.stringContaining('yes'), expect.stringContaining('and you?')]);
+    expect(await box(a.page).inputValue()).toBe('a draft');
+    expect(posted).toEqual(['yes', 'and you?']);
+    expect(mostInFlight).toBe(1);
+    expect(await receivedByB()).toEqual(['yes', 'and you?']);
+    await close();
+  });
+
+  it('keeps a failed send as a bubble with Retry, which delivers it, and Discard, which drops it', async () => {
+    const { a, b, receivedByB, close } = await twoUsers();
+    await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
+    await a.page.getByText(MESSAGE_TEXT.empty).waitFor();
+    let failures = 1;
+    await a.page.route('**/api/messages/with/*', async (route) => {
+      if (!isSend(route) || failures === 0) return route.fallback();
+      failures--;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal_error', message: 'Something went wrong.' } }) });
+    });
+
+    await box(a.page).fill('Are you there?');
+    await box(a.page).press('Enter');
+    const failed = outgoing(a.page, 'Are you there?');
+    await failed.getByText('Not sent').waitFor();
+    expect(await receivedByB()).toEqual([]);
+    // What is typed meanwhile stays in the box.
+    await box(a.page).fill('still typing');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(receivedByB).toEqual(['Are you there?']);
+    await failed.waitFor({ state: 'detached' });
+    await delivered(a.page, 'Are you there?').waitFor();
+    expect(await box(a.page).inputValue()).toBe('still typing');
+
+    failures = 1;
+    await box(a.page).fill('Never mind');
+    await box(a.page).press('Enter');
+    await outgoing(a.page, 'Never mind').getByText('Not sent').waitFor();
+    await outgoing(a.page, 'Never mind').getByRole('button', { name: 'Discard' }).click();
+    await outgoing(a.page, 'Never mind').waitFor({ state: 'detached' });
+    expect(await receivedByB()).toEqual(['Are you there?']);
+    await close();
+  });
+});
