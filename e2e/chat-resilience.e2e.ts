@@ -1,11 +1,11 @@
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TEXT } from '@shared/messages';
 import { launchBrowser } from './support/browser';
 import { gotoListening, signedInPage } from './support/journeys';
 import { type AppServer, startAppServer } from './support/server';
 
-/** The chat on a slow or failing network: what the user typed and sent is never lost (issue item 10). */
+/** The chat on a slow or failing network: what the user typed and sent is never lost (issue items 10, 11). */
 
 let browser: Browser;
 let server: AppServer;
@@ -23,8 +23,10 @@ const expectedFailures = [/Failed to load resource/, /net::ERR_/];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const box = (page: Page) => page.getByLabel('Message', { exact: true });
 /** A sent message in the open chat (from the server), and one still on its way or failed (only on this page). */
-const delivered = (page: Page, text: string) => page.getByTestId('message').getByText(text, { exact: true });
+const delivered = (scope: Page | Locator, text: string) => scope.getByTestId('message').getByText(text, { exact: true });
 const outgoing = (page: Page, text: string) => page.getByTestId('outgoing-message').filter({ hasText: text });
+const connectionLost = (page: Page) => page.getByRole('status').filter({ hasText: 'Connection lost. Reconnecting…' });
+const conversationRow = (page: Page, name: string) => page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(name) });
 const isSend = (route: Route) => route.request().method() === 'POST' && !route.request().url().endsWith('/read');
 
 /** Two signed-in users, A in a desktop-sized tab; B only acts through the API. */
@@ -126,6 +128,80 @@ describe('chat on a slow network', () => {
     await outgoing(a.page, 'Never mind').getByRole('button', { name: 'Discard' }).click();
     await outgoing(a.page, 'Never mind').waitFor({ state: 'detached' });
     expect(await receivedByB()).toEqual(['Are you there?']);
+    await close();
+  });
+});
+
+describe('chat during a server outage', () => {
+  it('keeps the conversation, the list and the draft, says the connection is lost, and recovers by itself', async () => {
+    const { ctxB, a, b, close } = await twoUsers();
+    expect((await ctxB.request.post(`${server.url}/api/messages/with/${a.id}`, { data: { content: 'Before the outage' } })).status()).toBe(201);
+    await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
+    await delivered(a.page, 'Before the outage').waitFor();
+    await conversationRow(a.page, b.fullName).waitFor();
+    await box(a.page).fill('Half a thought');
+
+    // Every read of messages answers 503 until the server is back.
+    let down = true;
+    let failedReads = 0;
+    await a.page.route('**/api/messages/**', async (route) => {
+      if (!down || route.request().method() !== 'GET') return route.fallback();
+      if (route.request().url().includes('/api/messages/with/')) failedReads++;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Service unavailable.' } }) });
+    });
+    // B's new message arrives on the event stream, so the open conversation and the list are fetched again.
+    expect((await ctxB.request.post(`${server.url}/api/messages/with/${a.id}`, { data: { content: 'During the outage' } })).status()).toBe(201);
+    await connectionLost(a.page).first().waitFor({ timeout: 10_000 });
+    // Past the query's own retries (three reads of the conversation), the page still shows what it had.
+    await expect.poll(() => failedReads, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await sleep(500);
+    await delivered(a.page, 'Before the outage').waitFor({ timeout: 1000 });
+    await conversationRow(a.page, b.fullName).waitFor({ timeout: 1000 });
+    expect(await a.page.getByText(MESSAGE_TEXT.loadMessagesFailed).count()).toBe(0);
+    expect(await a.page.getByText(MESSAGE_TEXT.loadConversationsFailed).count()).toBe(0);
+    expect(await box(a.page).inputValue()).toBe('Half a thought');
+
+    // The server answers again: the notice goes away by itself and the missed message shows.
+    down = false;
+    await delivered(a.page, 'During the outage').waitFor({ timeout: 15_000 });
+    await connectionLost(a.page).first().waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await box(a.page).inputValue()).toBe('Half a thought');
+    await close();
+  });
+
+  it('keeps the draft of the profile page chat when the dialog closes and during an outage', async () => {
+    const { ctxB, a, b, close } = await twoUsers();
+    expect((await ctxB.request.post(`${server.url}/api/messages/with/${a.id}`, { data: { content: 'Seen Heat?' } })).status()).toBe(201);
+    await gotoListening(a.page, `${server.url}/profile/${b.id}`);
+    const open = async () => {
+      await a.page.getByRole('button', { name: 'Message', exact: true }).click();
+      return a.page.getByRole('dialog');
+    };
+    let dialog = await open();
+    await delivered(dialog, 'Seen Heat?').waitFor();
+    await box(a.page).fill('Twice, and');
+    await a.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    dialog = await open();
+    expect(await box(a.page).inputValue()).toBe('Twice, and');
+
+    let down = true;
+    let failedReads = 0;
+    await a.page.route('**/api/messages/**', async (route) => {
+      if (!down || route.request().method() !== 'GET') return route.fallback();
+      if (route.request().url().includes('/api/messages/with/')) failedReads++;
+      await route.abort('connectionfailed');
+    });
+    expect((await ctxB.request.post(`${server.url}/api/messages/with/${a.id}`, { data: { content: 'Still there?' } })).status()).toBe(201);
+    await dialog.getByRole('status').filter({ hasText: 'Connection lost. Reconnecting…' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => failedReads, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await sleep(500);
+    await delivered(dialog, 'Seen Heat?').waitFor({ timeout: 1000 });
+    expect(await box(a.page).inputValue()).toBe('Twice, and');
+    down = false;
+    await delivered(dialog, 'Still there?').waitFor({ timeout: 15_000 });
+    await dialog.getByRole('status').filter({ hasText: 'Connection lost' }).waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await box(a.page).inputValue()).toBe('Twice, and');
     await close();
   });
 });

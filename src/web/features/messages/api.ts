@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/lib/api';
 import { type ConversationSummary, type ConversationView, MESSAGE_TEXT, type MessageView } from '@shared/messages';
-import { type OutgoingMessage, outgoingFrom, type SendVariables, sendFailureReason } from './outbox';
+import { isConnectionProblem, type OutgoingMessage, outgoingFrom, type SendVariables, sendFailureReason } from './outbox';
 
 /** Fetchers, query options and hooks of direct messages. Every key starts from `messageKeys`. */
 export const messageKeys = {
@@ -15,6 +15,10 @@ export const messageKeys = {
   send: (userId: string) => [...messageKeys.all, 'send', userId] as const,
 };
 
+/** While the server cannot be reached, what was loaded stays on screen and is read again this often. */
+export const RECONNECT_INTERVAL_MS = 4_000;
+const reconnectInterval = (query: { state: { status: string; error: unknown } }) => (query.state.status === 'error' && isConnectionProblem(query.state.error) ? RECONNECT_INTERVAL_MS : false);
+
 const withPath = (userId: string) => `/api/messages/with/${encodeURIComponent(userId)}`;
 
 export const conversationsQuery = (q: string) =>
@@ -23,6 +27,7 @@ export const conversationsQuery = (q: string) =>
     queryFn: ({ signal }) => api<{ conversations: ConversationSummary[] }>(`/api/messages/conversations${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`, { signal }),
     select: (d) => d.conversations,
     staleTime: 10_000,
+    refetchInterval: reconnectInterval,
   });
 
 export const conversationQuery = (userId: string) =>
@@ -30,6 +35,7 @@ export const conversationQuery = (userId: string) =>
     queryKey: messageKeys.conversation(userId),
     queryFn: ({ signal }) => api<ConversationView>(withPath(userId), { signal }),
     staleTime: 10_000,
+    refetchInterval: reconnectInterval,
   });
 
 export const unreadMessagesQuery = queryOptions({

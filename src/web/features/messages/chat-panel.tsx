@@ -12,7 +12,11 @@ import { DeleteConversationButton } from './delete-conversation-button';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 
-/** One conversation: header, messages and composer. Messages from the other user are marked read on sight. */
+/**
+ * One conversation: header, messages and composer. Messages from the other user are marked read on
+ * sight. What was loaded stays on screen when a later read fails (the container's ConnectionNotice
+ * says so); the error views are for a conversation that could not be loaded at all.
+ */
 export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { userId: string; onBack?: () => void; onDeleted?: () => void; showHeader?: boolean }) {
   const query = useQuery(conversationQuery(userId));
   const outbox = useOutbox(userId);
@@ -34,7 +38,7 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
     return <p className="m-auto p-10 text-center text-muted-foreground">{MESSAGE_TEXT.userNotFound}</p>;
   }
-  if (query.isError) {
+  if (query.data === undefined) {
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-10 text-center">
         <p className="font-medium">{MESSAGE_TEXT.loadMessagesFailed}</p>

@@ -2,7 +2,7 @@ import type { MutationState } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
 import type { MessageView } from '@shared/messages';
-import { outgoingFrom, type SendVariables } from './outbox';
+import { isConnectionProblem, lostConnection, outgoingFrom, type ReadState, type SendVariables } from './outbox';
 
 type SendState = MutationState<MessageView, unknown, SendVariables>;
 const state = (over: Partial<SendState>): SendState => ({
@@ -18,6 +18,7 @@ const state = (over: Partial<SendState>): SendState => ({
   ...over,
 });
 const down = new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+const unavailable = new ApiError(503, 'unavailable', 'Service unavailable.');
 const tooFast = new ApiError(429, 'too_many_requests', 'You are sending messages too quickly. Please wait a minute and try again.');
 
 describe('outgoingFrom', () => {
@@ -35,5 +36,23 @@ describe('outgoingFrom', () => {
   it('shows nothing for a send that succeeded (the conversation shows it) or has not started', () => {
     expect(outgoingFrom(6, state({ status: 'success' }))).toBeNull();
     expect(outgoingFrom(7, state({ status: 'idle', variables: undefined }))).toBeNull();
+  });
+});
+
+describe('lostConnection', () => {
+  const read = (over: Partial<ReadState>): ReadState => ({ status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null, ...over });
+
+  it('is true from the first failed read, while retrying, and once the read has failed', () => {
+    expect(lostConnection(read({ fetchFailureCount: 1, fetchFailureReason: down }))).toBe(true);
+    expect(lostConnection(read({ status: 'error', error: unavailable, fetchFailureCount: 3, fetchFailureReason: unavailable }))).toBe(true);
+    // A new read after the failure resets the failure count, but the query is still in error.
+    expect(lostConnection(read({ status: 'error', error: unavailable }))).toBe(true);
+  });
+
+  it('is false when reads succeed, and for a refusal, which waiting does not fix', () => {
+    expect(lostConnection(read({}))).toBe(false);
+    expect(lostConnection(read({ status: 'error', error: new ApiError(404, 'not_found', 'User not found') }))).toBe(false);
+    expect(isConnectionProblem(tooFast)).toBe(false);
+    expect(isConnectionProblem(new Error('not from the API'))).toBe(false);
   });
 });

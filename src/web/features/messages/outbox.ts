@@ -3,7 +3,8 @@ import { ApiError } from '@/lib/api';
 import type { MessageView } from '@shared/messages';
 
 /**
- * Pure rules of the chat's outgoing messages, apart from React so that they can be tested alone. The queue itself is TanStack Query's: every send is a mutation in one
+ * Pure rules of the chat's outgoing messages and of a lost connection, apart from React so that
+ * they can be tested alone. The queue itself is TanStack Query's: every send is a mutation in one
  * scope per conversation, so sends run one at a time in the order they were made.
  */
 export interface SendVariables {
@@ -20,6 +21,11 @@ export interface OutgoingMessage {
   status: OutgoingStatus;
   /** Why it failed, when the user can act on it. */
   reason?: string;
+}
+
+/** A failure that waiting can fix: no answer, or a server error (not a refusal such as 403 or 429). */
+export function isConnectionProblem(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
 /** The server's reason when it is one the user can act on (too fast, cannot receive), else nothing. */
@@ -40,4 +46,20 @@ export function outgoingFrom(key: number, state: MutationState<MessageView, unkn
   if (state.status === 'pending') return { key, content, status: state.isPaused ? 'queued' : 'sending' };
   if (state.status === 'error') return { key, content, status: 'failed', reason: sendFailureReason(state.error) };
   return null;
+}
+
+/** The part of a query's state that tells whether its last reads failed for want of a connection. */
+export interface ReadState {
+  status: 'pending' | 'error' | 'success';
+  error: unknown;
+  fetchFailureCount: number;
+  fetchFailureReason: unknown;
+}
+
+/**
+ * True from the first failed read (while the query still retries) until a read succeeds again;
+ * a refusal (404, 401) is not a lost connection.
+ */
+export function lostConnection(state: ReadState): boolean {
+  return (state.status === 'error' && isConnectionProblem(state.error)) || (state.fetchFailureCount > 0 && isConnectionProblem(state.fetchFailureReason));
 }
