@@ -113,6 +113,13 @@ describe('chat on a slow network', () => {
     const failed = outgoing(a.page, 'Are you there?');
     await failed.getByText('Not sent').waitFor();
     expect(await receivedByB()).toEqual([]);
+    // Reloading would drop it: the browser asks first (staying keeps it).
+    const asked = a.page.waitForEvent('dialog');
+    void a.page.evaluate(() => location.reload()).catch(() => {});
+    const leave = await asked;
+    expect(leave.type()).toBe('beforeunload');
+    await leave.dismiss();
+    await failed.getByText('Not sent').waitFor();
     // What is typed meanwhile stays in the box.
     await box(a.page).fill('still typing');
     await failed.getByRole('button', { name: 'Retry' }).click();

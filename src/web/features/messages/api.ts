@@ -1,5 +1,5 @@
 import { notifyManager, type QueryClient, queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/lib/api';
 import { type ConversationSummary, type ConversationView, MESSAGE_TEXT, type MessageView } from '@shared/messages';
@@ -106,6 +106,19 @@ export function useOutbox(userId: string): {
   }, [take, mutate]);
   const discard = useCallback((key: number) => void take(key), [take]);
   return { outgoing, send, retry, discard };
+}
+
+/** Leaving the page (reload, close) would drop messages not sent yet, so the browser asks first. */
+export function useUnsentMessagesGuard() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      const sends = queryClient.getMutationCache().findAll({ mutationKey: messageKeys.all });
+      if (sends.some((m) => m.state.status === 'pending' || m.state.status === 'error')) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [queryClient]);
 }
 
 /** At sign-out: the next user of this tab must not see this one's unsent messages. */
