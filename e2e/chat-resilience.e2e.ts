@@ -137,6 +137,26 @@ describe('chat on a slow network', () => {
     expect(await receivedByB()).toEqual(['Are you there?']);
     await close();
   });
+  it('holds a message typed offline as queued and sends it once the network is back (Chromium network emulation)', async () => {
+    const { ctxA, a, b, receivedByB, close } = await twoUsers();
+    await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
+    await a.page.getByText(MESSAGE_TEXT.empty).waitFor();
+    const cdp = await ctxA.newCDPSession(a.page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await box(a.page).fill('Sent while offline');
+    await box(a.page).press('Enter');
+    expect(await box(a.page).inputValue()).toBe('');
+    await outgoing(a.page, 'Sent while offline').getByText('Queued').waitFor();
+    await connectionLost(a.page).waitFor();
+    // Back, on a slow line (1.5 s each way): it goes by itself, once.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect.poll(receivedByB, { timeout: 15_000 }).toEqual(['Sent while offline']);
+    await delivered(a.page, 'Sent while offline').waitFor({ timeout: 15_000 });
+    await connectionLost(a.page).waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await receivedByB()).toEqual(['Sent while offline']);
+    await close();
+  });
 });
 
 describe('chat during a server outage', () => {
