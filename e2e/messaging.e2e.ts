@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchedPage } from './support/browser';
-import { gotoListening, mailLink, uniqueUser } from './support/journeys';
+import { launchBrowser } from './support/browser';
+import { gotoListening, signedInPage } from './support/journeys';
 import { type AppServer, startAppServer, tempDataDir } from './support/server';
 
 let browser: Browser;
@@ -16,20 +16,7 @@ afterAll(async () => {
 
 // A killed server makes the open event stream and any request in flight fail for a moment.
 const expectedWhileDown = [/net::ERR_/, /EventSource/, /Failed to load resource/];
-
-/** Signs up through the API, then follows the verification link in the browser, which signs in. */
-async function signedIn(context: BrowserContext, baseUrl: string, prefix: string) {
-  const user = uniqueUser(prefix);
-  const res = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
-    data: { email: user.email, password: user.password, username: user.username, fullName: user.fullName, acceptTerms: true, acceptPrivacy: true },
-  });
-  expect(res.status()).toBe(201);
-  const { page, watch } = await watchedPage(context, { allowConsoleErrors: expectedWhileDown });
-  await gotoListening(page, await mailLink(baseUrl, user.email, /Verify your e-mail/));
-  await page.waitForURL(`${baseUrl}/discover`);
-  const session = (await (await context.request.get(`${baseUrl}/api/session`)).json()) as { user: { id: string } };
-  return { ...user, id: session.user.id, page, watch };
-}
+const signedIn = (context: BrowserContext, baseUrl: string, prefix: string) => signedInPage(context, baseUrl, prefix, expectedWhileDown);
 
 const badge = (page: Page, testId: 'messages-badge' | 'notifications-badge') => page.getByTestId(testId);
 const conversationRow = (page: Page, name: string) => page.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(name) });

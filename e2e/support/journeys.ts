@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { watchedPage } from './browser';
 
 let n = 0;
 export function uniqueUser(prefix = 'fan') {
@@ -59,4 +60,21 @@ export async function gotoListening(page: Page, url: string) {
   const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
   await page.goto(url);
   await streamOpen;
+}
+
+/**
+ * A new verified user, signed up through the API; the verification link followed in a new watched
+ * page of `context` signs in. `allowConsoleErrors` are console errors the test expects.
+ */
+export async function signedInPage(context: BrowserContext, baseUrl: string, prefix: string, allowConsoleErrors: RegExp[] = []) {
+  const user = uniqueUser(prefix);
+  const res = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
+    data: { email: user.email, password: user.password, username: user.username, fullName: user.fullName, acceptTerms: true, acceptPrivacy: true },
+  });
+  expect(res.status()).toBe(201);
+  const { page, watch } = await watchedPage(context, { allowConsoleErrors });
+  await gotoListening(page, await mailLink(baseUrl, user.email, /Verify your e-mail/));
+  await page.waitForURL(`${baseUrl}/discover`);
+  const session = (await (await context.request.get(`${baseUrl}/api/session`)).json()) as { user: { id: string } };
+  return { ...user, id: session.user.id, page, watch };
 }

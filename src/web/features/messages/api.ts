@@ -1,7 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, type QueryClient, queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { type ConversationSummary, type ConversationView, MESSAGE_TEXT, type MessageView } from '@shared/messages';
+import { isConnectionProblem, type OutgoingMessage, outgoingFrom, type SendVariables, sendFailureReason } from './outbox';
 
 /** Fetchers, query options and hooks of direct messages. Every key starts from `messageKeys`. */
 export const messageKeys = {
@@ -9,7 +11,13 @@ export const messageKeys = {
   conversations: (q: string) => [...messageKeys.all, 'conversations', q.trim().toLowerCase()] as const,
   conversation: (userId: string) => [...messageKeys.all, 'with', userId] as const,
   unread: () => [...messageKeys.all, 'unread'] as const,
+  /** Mutation key of the sends to one user. */
+  send: (userId: string) => [...messageKeys.all, 'send', userId] as const,
 };
+
+/** While the server cannot be reached, what was loaded stays on screen and is read again this often. */
+export const RECONNECT_INTERVAL_MS = 4_000;
+const reconnectInterval = (query: { state: { status: string; error: unknown } }) => (query.state.status === 'error' && isConnectionProblem(query.state.error) ? RECONNECT_INTERVAL_MS : false);
 
 const withPath = (userId: string) => `/api/messages/with/${encodeURIComponent(userId)}`;
 
@@ -19,6 +27,7 @@ export const conversationsQuery = (q: string) =>
     queryFn: ({ signal }) => api<{ conversations: ConversationSummary[] }>(`/api/messages/conversations${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`, { signal }),
     select: (d) => d.conversations,
     staleTime: 10_000,
+    refetchInterval: reconnectInterval,
   });
 
 export const conversationQuery = (userId: string) =>
@@ -26,6 +35,7 @@ export const conversationQuery = (userId: string) =>
     queryKey: messageKeys.conversation(userId),
     queryFn: ({ signal }) => api<ConversationView>(withPath(userId), { signal }),
     staleTime: 10_000,
+    refetchInterval: reconnectInterval,
   });
 
 export const unreadMessagesQuery = queryOptions({
@@ -35,22 +45,86 @@ export const unreadMessagesQuery = queryOptions({
   staleTime: 30_000,
 });
 
-/** The server's reason when it is one the user can act on (too fast, cannot receive), else nothing. */
-const reason = (error: unknown) => (error instanceof ApiError && [400, 403, 404, 429].includes(error.status) ? error.message : undefined);
+const sendsTo = (queryClient: QueryClient, userId: string) => queryClient.getMutationCache().findAll({ mutationKey: messageKeys.send(userId) });
 
+/**
+ * Sending to one user. Each send is a mutation in the conversation's scope, so they reach the server
+ * one at a time in the order they were made, also while the chat is closed or shown again; a failed
+ * one stays in the mutation cache (never collected) until it is retried or discarded.
+ */
 export function useSendMessage(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => api<MessageView>(withPath(userId), { method: 'POST', body: { content } }),
-    onSuccess: (message) => {
-      queryClient.setQueryData(messageKeys.conversation(userId), (old: ConversationView | undefined) =>
-        old && !old.messages.some((m) => m.id === message.id) ? { ...old, messages: [...old.messages, message] } : old,
-      );
+    mutationKey: messageKeys.send(userId),
+    scope: { id: `send-message:${userId}` },
+    gcTime: Infinity,
+    mutationFn: ({ content }: SendVariables) => api<MessageView>(withPath(userId), { method: 'POST', body: { content } }),
+    onSuccess: async (message, variables) => {
+      // A read of the conversation that began before this message was stored must not hide it.
+      await queryClient.cancelQueries({ queryKey: messageKeys.conversation(userId) });
+      // In one render: the message joins the conversation as its outgoing bubble goes.
+      notifyManager.batch(() => {
+        queryClient.setQueryData(messageKeys.conversation(userId), (old: ConversationView | undefined) =>
+          old && !old.messages.some((m) => m.id === message.id) ? { ...old, messages: [...old.messages, message] } : old,
+        );
+        for (const m of sendsTo(queryClient, userId)) if (m.state.variables === variables) queryClient.getMutationCache().remove(m);
+      });
       toast.success(MESSAGE_TEXT.sent);
     },
-    onError: (error) => toast.error(MESSAGE_TEXT.sendFailed, { description: reason(error) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    onError: (error) => toast.error(MESSAGE_TEXT.sendFailed, { description: sendFailureReason(error) }),
+    // Not awaited: the next message in the queue goes at once.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
+}
+
+/** The chat's outbox: messages on their way or failed (oldest first), and what the user can do with them. */
+export function useOutbox(userId: string): {
+  outgoing: OutgoingMessage[];
+  send: (content: string) => void;
+  retry: (key: number) => void;
+  discard: (key: number) => void;
+} {
+  const queryClient = useQueryClient();
+  const { mutate } = useSendMessage(userId);
+  const outgoing = useMutationState({
+    filters: { mutationKey: messageKeys.send(userId) },
+    select: (m) => outgoingFrom(m.mutationId, m.state as Parameters<typeof outgoingFrom>[1]),
+  }).filter((m) => m !== null);
+  const send = useCallback((content: string) => mutate({ content }), [mutate]);
+  const take = useCallback(
+    (key: number) => {
+      const mutation = sendsTo(queryClient, userId).find((m) => m.mutationId === key && m.state.status === 'error');
+      if (mutation) queryClient.getMutationCache().remove(mutation);
+      return mutation?.state.variables as SendVariables | undefined;
+    },
+    [queryClient, userId],
+  );
+  // A retry is a new send at the end of the queue.
+  const retry = useCallback((key: number) => {
+    const variables = take(key);
+    if (variables) mutate({ content: variables.content });
+  }, [take, mutate]);
+  const discard = useCallback((key: number) => void take(key), [take]);
+  return { outgoing, send, retry, discard };
+}
+
+/** Leaving the page (reload, close) would drop messages not sent yet, so the browser asks first. */
+export function useUnsentMessagesGuard() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      const sends = queryClient.getMutationCache().findAll({ mutationKey: messageKeys.all });
+      if (sends.some((m) => m.state.status === 'pending' || m.state.status === 'error')) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [queryClient]);
+}
+
+/** At sign-out: the next user of this tab must not see this one's unsent messages. */
+export function forgetOutbox(queryClient: QueryClient) {
+  const cache = queryClient.getMutationCache();
+  for (const m of cache.findAll({ mutationKey: messageKeys.all })) cache.remove(m);
 }
 
 export function useMarkConversationRead(userId: string) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { ChatPanel } from './chat-panel';
+import { ConnectionNotice } from './connection-notice';
 
 export interface ChatDialogUser {
   id: string;
@@ -27,6 +28,7 @@ export function ChatDialog({ user, trigger, open, onOpenChange }: { user: ChatDi
             <DialogDescription className="truncate">@{user.username}</DialogDescription>
           </div>
         </DialogHeader>
+        <ConnectionNotice />
         <ChatPanel userId={user.id} showHeader={false} />
       </DialogContent>
     </Dialog>

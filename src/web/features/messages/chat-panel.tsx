@@ -7,14 +7,19 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { conversationName, MESSAGE_TEXT } from '@shared/messages';
-import { conversationQuery, useMarkConversationRead } from './api';
+import { conversationQuery, useMarkConversationRead, useOutbox } from './api';
 import { DeleteConversationButton } from './delete-conversation-button';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 
-/** One conversation: header, messages and composer. Messages from the other user are marked read on sight. */
+/**
+ * One conversation: header, messages and composer. Messages from the other user are marked read on
+ * sight. What was loaded stays on screen when a later read fails (the container's ConnectionNotice
+ * says so); the error views are for a conversation that could not be loaded at all.
+ */
 export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { userId: string; onBack?: () => void; onDeleted?: () => void; showHeader?: boolean }) {
   const query = useQuery(conversationQuery(userId));
+  const outbox = useOutbox(userId);
   const markRead = useMarkConversationRead(userId);
   // Once per newest unread message: opening the conversation, or a message arriving while it is open.
   const newestUnread = query.data?.messages.findLast((m) => !m.fromMe && !m.read)?.id;
@@ -33,7 +38,7 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
     return <p className="m-auto p-10 text-center text-muted-foreground">{MESSAGE_TEXT.userNotFound}</p>;
   }
-  if (query.isError) {
+  if (query.data === undefined) {
     return (
       <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-10 text-center">
         <p className="font-medium">{MESSAGE_TEXT.loadMessagesFailed}</p>
@@ -69,10 +74,10 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
         </header>
       ) : null}
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <MessageList messages={messages} />
+        <MessageList messages={messages} outgoing={outbox.outgoing} onRetry={outbox.retry} onDiscard={outbox.discard} />
       </div>
       {canMessage ? (
-        <MessageComposer userId={userId} />
+        <MessageComposer userId={userId} onSend={outbox.send} />
       ) : (
         <p className="border-t p-3 text-center text-sm text-muted-foreground">{user.deleted ? 'This account has been deleted. You can read this conversation but not reply.' : MESSAGE_TEXT.cannotMessage}</p>
       )}

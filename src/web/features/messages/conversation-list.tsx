@@ -65,13 +65,14 @@ export function ConversationList({ activeId, onSelect }: { activeId: string | nu
         <Input type="search" aria-label="Search conversations" placeholder="Search conversations" value={text} onChange={(e) => setText(e.target.value)} className="pl-9" />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
+        {/* What was loaded stays listed when a later read fails (ConnectionNotice says so). */}
         {query.isPending ? (
           <div className="space-y-2 p-1" aria-label="Loading conversations">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-14 w-full" />
             ))}
           </div>
-        ) : query.isError ? (
+        ) : query.data === undefined ? (
           <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center text-sm">
             <p>{MESSAGE_TEXT.loadConversationsFailed}</p>
             <Button variant="outline" size="sm" onClick={() => void query.refetch()}>

@@ -1,18 +1,21 @@
 import { SendHorizontal } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { MESSAGE_MAX_LENGTH } from '@shared/messages';
-import { useSendMessage } from './api';
+import { takeDraft, useDraft } from './drafts';
 
-/** Enter sends, Shift+Enter makes a new line; trimmed; empty is not sent; disabled while sending. */
-export function MessageComposer({ userId }: { userId: string }) {
-  const [text, setText] = useState('');
-  const send = useSendMessage(userId);
-  const content = text.trim();
+/**
+ * Enter sends, Shift+Enter makes a new line; trimmed; empty is not sent. The box empties at once
+ * and stays free to type in: the message goes to the outbox (`onSend`), which shows it and sends
+ * it in turn. The text lives in the conversation's draft, so it outlives this component.
+ */
+export function MessageComposer({ userId, onSend }: { userId: string; onSend: (content: string) => void }) {
+  const [draft, setDraft] = useDraft(userId);
+  const box = useRef<HTMLTextAreaElement>(null);
   const submit = () => {
-    if (!content || send.isPending) return;
-    send.mutate(content, { onSuccess: () => setText('') });
+    const content = takeDraft(userId);
+    if (content) onSend(content);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -26,19 +29,21 @@ export function MessageComposer({ userId }: { userId: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         submit();
+        box.current?.focus();
       }}
     >
       <Textarea
+        ref={box}
         aria-label="Message"
         placeholder="Type a message…"
         rows={1}
         maxLength={MESSAGE_MAX_LENGTH}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
         className="max-h-32 min-h-10 resize-none"
       />
-      <Button type="submit" size="icon" aria-label="Send message" disabled={!content || send.isPending}>
+      <Button type="submit" size="icon" aria-label="Send message" disabled={!draft.trim()}>
         <SendHorizontal aria-hidden />
       </Button>
     </form>

@@ -1,17 +1,32 @@
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/utils';
 import { MESSAGE_TEXT, type MessageView } from '@shared/messages';
+import type { OutgoingMessage } from './outbox';
+import { OutgoingBubble } from './outgoing-bubble';
 
 const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-/** The messages, oldest first, as plain text (React escapes; nothing is rendered as HTML or a link). */
-export function MessageList({ messages }: { messages: MessageView[] }) {
+/**
+ * The messages, oldest first, as plain text (React escapes; nothing is rendered as HTML or a link),
+ * then ours that the server has not confirmed yet, in the order they were sent.
+ */
+export function MessageList({
+  messages,
+  outgoing = [],
+  onRetry = () => {},
+  onDiscard = () => {},
+}: {
+  messages: MessageView[];
+  outgoing?: OutgoingMessage[];
+  onRetry?: (key: number) => void;
+  onDiscard?: (key: number) => void;
+}) {
   const end = useRef<HTMLDivElement>(null);
-  const lastId = messages[messages.length - 1]?.id;
+  const last = outgoing.length > 0 ? `out-${outgoing[outgoing.length - 1]!.key}` : messages[messages.length - 1]?.id;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [lastId]);
-  if (messages.length === 0) {
+  }, [last]);
+  if (messages.length === 0 && outgoing.length === 0) {
     return <p className="m-auto px-4 py-10 text-center text-sm text-muted-foreground">{MESSAGE_TEXT.empty}</p>;
   }
   const lastMine = [...messages].reverse().find((m) => m.fromMe)?.id;
@@ -32,6 +47,9 @@ export function MessageList({ messages }: { messages: MessageView[] }) {
             {m.id === lastMine ? <span data-testid="read-state"> · {m.read ? 'Read' : 'Sent'}</span> : null}
           </span>
         </li>
+      ))}
+      {outgoing.map((m) => (
+        <OutgoingBubble key={`out-${m.key}`} message={m} onRetry={onRetry} onDiscard={onDiscard} />
       ))}
       <div ref={end} />
     </ol>

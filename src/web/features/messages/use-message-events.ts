@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSession } from '@/features/auth/session';
 import { useRealtimeEvent } from '@/lib/realtime';
-import { messageKeys } from './api';
+import { forgetOutbox, messageKeys, useUnsentMessagesGuard } from './api';
+import { clearDrafts } from './drafts';
 
 /** New, read and deleted messages refresh the badge, the conversation list and any open chat. */
 export function useMessageEvents() {
@@ -16,4 +18,13 @@ export function useMessageEvents() {
   useRealtimeEvent('messages-read', refresh);
   useRealtimeEvent('connected', refresh);
   useRealtimeEvent('conversation-deleted', refresh);
+  // Mounted while someone is signed in: unsent messages hold the page; at sign-out they go, with the drafts.
+  useUnsentMessagesGuard();
+  useEffect(
+    () => () => {
+      clearDrafts();
+      forgetOutbox(queryClient);
+    },
+    [queryClient],
+  );
 }

@@ -1,0 +1,58 @@
+import type { MutationState } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api';
+import type { MessageView } from '@shared/messages';
+import { isConnectionProblem, lostConnection, outgoingFrom, type ReadState, type SendVariables } from './outbox';
+
+type SendState = MutationState<MessageView, unknown, SendVariables>;
+const state = (over: Partial<SendState>): SendState => ({
+  context: undefined,
+  data: undefined,
+  error: null,
+  failureCount: 0,
+  failureReason: null,
+  isPaused: false,
+  status: 'pending',
+  variables: { content: 'yes' },
+  submittedAt: 1,
+  ...over,
+});
+const down = new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+const unavailable = new ApiError(503, 'unavailable', 'Service unavailable.');
+const tooFast = new ApiError(429, 'too_many_requests', 'You are sending messages too quickly. Please wait a minute and try again.');
+
+describe('outgoingFrom', () => {
+  it('shows the send in flight as sending and the ones waiting behind it (or for the network) as queued', () => {
+    expect(outgoingFrom(3, state({}))).toEqual({ key: 3, content: 'yes', status: 'sending' });
+    expect(outgoingFrom(4, state({ isPaused: true, variables: { content: 'and you?' } }))).toEqual({ key: 4, content: 'and you?', status: 'queued' });
+  });
+
+  it('keeps a failed send, with the reason only when the user can act on it', () => {
+    expect(outgoingFrom(5, state({ status: 'error', error: tooFast }))).toEqual({ key: 5, content: 'yes', status: 'failed', reason: tooFast.message });
+    expect(outgoingFrom(5, state({ status: 'error', error: down }))).toEqual({ key: 5, content: 'yes', status: 'failed', reason: down.message });
+    expect(outgoingFrom(5, state({ status: 'error', error: new ApiError(500, 'internal_error', 'Something went wrong.') }))).toEqual({ key: 5, content: 'yes', status: 'failed', reason: undefined });
+  });
+
+  it('shows nothing for a send that succeeded (the conversation shows it) or has not started', () => {
+    expect(outgoingFrom(6, state({ status: 'success' }))).toBeNull();
+    expect(outgoingFrom(7, state({ status: 'idle', variables: undefined }))).toBeNull();
+  });
+});
+
+describe('lostConnection', () => {
+  const read = (over: Partial<ReadState>): ReadState => ({ status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null, ...over });
+
+  it('is true from the first failed read, while retrying, and once the read has failed', () => {
+    expect(lostConnection(read({ fetchFailureCount: 1, fetchFailureReason: down }))).toBe(true);
+    expect(lostConnection(read({ status: 'error', error: unavailable, fetchFailureCount: 3, fetchFailureReason: unavailable }))).toBe(true);
+    // A new read after the failure resets the failure count, but the query is still in error.
+    expect(lostConnection(read({ status: 'error', error: unavailable }))).toBe(true);
+  });
+
+  it('is false when reads succeed, and for a refusal, which waiting does not fix', () => {
+    expect(lostConnection(read({}))).toBe(false);
+    expect(lostConnection(read({ status: 'error', error: new ApiError(404, 'not_found', 'User not found') }))).toBe(false);
+    expect(isConnectionProblem(tooFast)).toBe(false);
+    expect(isConnectionProblem(new Error('not from the API'))).toBe(false);
+  });
+});

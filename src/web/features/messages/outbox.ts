@@ -1,0 +1,65 @@
+import type { MutationState } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api';
+import type { MessageView } from '@shared/messages';
+
+/**
+ * Pure rules of the chat's outgoing messages and of a lost connection, apart from React so that
+ * they can be tested alone. The queue itself is TanStack Query's: every send is a mutation in one
+ * scope per conversation, so sends run one at a time in the order they were made.
+ */
+export interface SendVariables {
+  content: string;
+}
+
+export type OutgoingStatus = 'sending' | 'queued' | 'failed';
+
+/** A message the server has not confirmed yet: on its way, waiting behind another, or failed. */
+export interface OutgoingMessage {
+  /** The mutation's id: a retry is a new mutation, so a new key. */
+  key: number;
+  content: string;
+  status: OutgoingStatus;
+  /** Why it failed, when the user can act on it. */
+  reason?: string;
+}
+
+/** A failure that waiting can fix: no answer, or a server error (not a refusal such as 403 or 429). */
+export function isConnectionProblem(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/** The server's reason when it is one the user can act on (too fast, cannot receive), else nothing. */
+export function sendFailureReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 0) return error.message;
+  return [400, 403, 404, 429].includes(error.status) ? error.message : undefined;
+}
+
+/**
+ * What one send mutation shows: in flight, queued (paused behind an earlier send of the same
+ * conversation, or until the browser is online), failed; nothing once it succeeded (the message
+ * is then shown from the conversation) or before it started.
+ */
+export function outgoingFrom(key: number, state: MutationState<MessageView, unknown, SendVariables>): OutgoingMessage | null {
+  const content = state.variables?.content;
+  if (content === undefined) return null;
+  if (state.status === 'pending') return { key, content, status: state.isPaused ? 'queued' : 'sending' };
+  if (state.status === 'error') return { key, content, status: 'failed', reason: sendFailureReason(state.error) };
+  return null;
+}
+
+/** The part of a query's state that tells whether its last reads failed for want of a connection. */
+export interface ReadState {
+  status: 'pending' | 'error' | 'success';
+  error: unknown;
+  fetchFailureCount: number;
+  fetchFailureReason: unknown;
+}
+
+/**
+ * True from the first failed read (while the query still retries) until a read succeeds again;
+ * a refusal (404, 401) is not a lost connection.
+ */
+export function lostConnection(state: ReadState): boolean {
+  return (state.status === 'error' && isConnectionProblem(state.error)) || (state.fetchFailureCount > 0 && isConnectionProblem(state.fetchFailureReason));
+}
