@@ -97,7 +97,7 @@ describe('chat on a slow network', () => {
     await close();
   });
 
-  it('keeps a failed send as a bubble with Retry, which delivers it, and Discard, which drops it', async () => {
+  it('keeps a failed send as a bubble with Retry, which delivers it once even when the lost answer had been stored, and Discard, which drops it', async () => {
     const { a, b, receivedByB, close } = await twoUsers();
     await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
     await a.page.getByText(MESSAGE_TEXT.empty).waitFor();
@@ -135,6 +135,27 @@ describe('chat on a slow network', () => {
     await outgoing(a.page, 'Never mind').getByRole('button', { name: 'Discard' }).click();
     await outgoing(a.page, 'Never mind').waitFor({ state: 'detached' });
     expect(await receivedByB()).toEqual(['Are you there?']);
+
+    // A send that reaches the server and is stored, but whose answer never comes back: Retry
+    // must not store it twice (the same clientId answers the stored message).
+    await a.page.unrouteAll();
+    let lose = 1;
+    await a.page.route('**/api/messages/with/*', async (route) => {
+      if (!isSend(route) || lose === 0) return route.fallback();
+      lose--;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await box(a.page).fill('Did this arrive?');
+    await box(a.page).press('Enter');
+    const lost = outgoing(a.page, 'Did this arrive?');
+    await lost.getByText('Not sent').waitFor();
+    expect(await receivedByB()).toEqual(['Are you there?', 'Did this arrive?']);
+    await lost.getByRole('button', { name: 'Retry' }).click();
+    await lost.waitFor({ state: 'detached' });
+    await delivered(a.page, 'Did this arrive?').waitFor();
+    expect(await receivedByB()).toEqual(['Are you there?', 'Did this arrive?']);
+    expect(await a.page.getByTestId('message').count()).toBe(2);
     await close();
   });
   it('holds a message typed offline as queued and sends it once the network is back (Chromium network emulation)', async () => {

@@ -28,6 +28,11 @@ export const MESSAGE_TEXT = {
 
 export const sendMessageSchema = z.strictObject({
   content: z.string().trim().min(1, MESSAGE_TEXT.emptyContent).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
+  /**
+   * Made by the sending tab once per message and sent again with every retry: the server stores a
+   * message once per sender and clientId, so a retry after a lost answer does not send it twice.
+   */
+  clientId: z.uuid('Invalid message id.').optional(),
 });
 
 /** The other participant; deleted is true when the account is gone (username and names are then null). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -17,6 +17,8 @@ export const messages = pgTable(
     senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
     receiverId: text('receiver_id').references(() => user.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
+    /** The sending tab's id for this message, so a retried send whose answer was lost stores nothing twice. */
+    clientId: uuid('client_id'),
     read: boolean('read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -24,6 +26,7 @@ export const messages = pgTable(
     index('messages_pair_created_idx').on(t.userA, t.userB, t.createdAt),
     index('messages_user_b_idx').on(t.userB, t.createdAt),
     index('messages_receiver_unread_idx').on(t.receiverId).where(sql`${t.read} = false`),
+    uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
     check('messages_pair_sorted', sql`${t.userA} < ${t.userB}`),
   ],
 );

@@ -198,6 +198,30 @@ describe('messages', () => {
     expect(found.conversations).toHaveLength(1);
   });
 
+  it('stores a retried message once: the same clientId answers the stored message, even when retried at once', async () => {
+    const x = await person();
+    const y = await person();
+    const clientId = crypto.randomUUID();
+    const post = (content: string, id: string) => as(x, `/api/messages/with/${y.id}`, { method: 'POST', json: { content, clientId: id } });
+    const first = await post('did you get this?', clientId);
+    expect(first.status).toBe(201);
+    const stored = await body<{ id: string }>(first);
+    // The answer was lost and the tab retries, twice at once.
+    const retries = await Promise.all([post('did you get this?', clientId), post('did you get this?', clientId)]);
+    expect(retries.map((r) => r.status)).toEqual([200, 200]);
+    for (const r of retries) expect(await body<{ id: string }>(r)).toMatchObject({ id: stored.id, content: 'did you get this?', fromMe: true });
+    // Another message, another clientId: stored as usual.
+    expect((await post('and this one?', crypto.randomUUID())).status).toBe(201);
+    const conv = await body<{ messages: { content: string }[] }>(await as(y, `/api/messages/with/${x.id}`));
+    expect(conv.messages.map((m) => m.content)).toEqual(['did you get this?', 'and this one?']);
+    const told = await t.deps.database.db.select().from(notifications).where(eq(notifications.userId, y.id));
+    expect(told.filter((r) => r.type === 'message')).toHaveLength(2);
+    // A clientId is the sender's own: someone else using it stores their own message.
+    const z = await person();
+    expect((await as(z, `/api/messages/with/${y.id}`, { method: 'POST', json: { content: 'hi', clientId } })).status).toBe(201);
+    expect((await as(x, `/api/messages/with/${y.id}`, { method: 'POST', json: { content: 'x', clientId: 'not-a-uuid' } })).status).toBe(400);
+  });
+
   it('sends one e-mail per conversation while it has unread messages (no mail storm)', async () => {
     const x = await person();
     const y = await person();

@@ -33,9 +33,9 @@ const getWith = createRoute({
 const postWith = createRoute({
   method: 'post',
   path: '/messages/with/{userId}',
-  summary: 'Send a message (30 a minute)',
+  summary: 'Send a message (30 a minute); a clientId already stored by this sender answers that message with 200',
   request: { params: withUser, body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
-  responses: { 201: json(messageView), 400: errorSchemaRef, 404: errorSchemaRef, 429: errorSchemaRef, ...denied },
+  responses: { 201: json(messageView, 'Sent'), 200: json(messageView, 'Sent before under this clientId'), 400: errorSchemaRef, 404: errorSchemaRef, 429: errorSchemaRef, ...denied },
 });
 const postRead = createRoute({
   method: 'post',
@@ -69,7 +69,11 @@ export function messageRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'private, no-store');
       return c.json(await getConversation(deps.database.db, c.get('user').id, c.req.valid('param').userId), 200);
     })
-    .openapi(postWith, async (c) => c.json(await sendMessage(deps, c.get('user'), c.req.valid('param').userId, c.req.valid('json').content), 201))
+    .openapi(postWith, async (c) => {
+      const { content, clientId } = c.req.valid('json');
+      const { message, created } = await sendMessage(deps, c.get('user'), c.req.valid('param').userId, content, clientId);
+      return created ? c.json(message, 201) : c.json(message, 200);
+    })
     .openapi(postRead, async (c) => c.json({ updated: await markConversationRead(deps, c.get('user').id, c.req.valid('param').userId) }, 200))
     .openapi(deleteWith, async (c) => c.json({ deleted: await deleteConversation(deps, c.get('user').id, c.req.valid('param').userId) }, 200));
 }

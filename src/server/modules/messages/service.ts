@@ -4,6 +4,7 @@ import {
   type ConversationUser,
   type ConversationView,
   MESSAGE_RATE_LIMIT,
+  type MessageView,
   MESSAGE_TEXT,
 } from '../../../shared/messages';
 import { type Database, queryRows } from '../../db/client';
@@ -158,9 +159,18 @@ export async function unreadMessageCount(db: Database, me: string): Promise<numb
  * `message` notification per notify_on_message; the e-mail goes only when the conversation had no
  * unread message of this sender yet (ruling 8: at most one mail while it has unread messages).
  */
-export async function sendMessage(deps: AppDeps, me: { id: string; email: string; username: string }, otherId: string, content: string) {
+export async function sendMessage(
+  deps: AppDeps,
+  me: { id: string; email: string; username: string },
+  otherId: string,
+  content: string,
+  clientId?: string,
+): Promise<{ message: MessageView; created: boolean }> {
   const db = deps.database.db;
   if (otherId === me.id) throw errors.badRequest(MESSAGE_TEXT.self);
+  // A retry of a message already stored (its answer was lost) answers that message, and nothing more.
+  const stored = clientId ? await storedSend(db, me.id, otherId, clientId) : null;
+  if (stored) return { message: stored, created: false };
   const [sender, receiver] = await Promise.all([loadUser(db, me.id), loadUser(db, otherId)]);
   if (!sender || sender.isBanned) throw errors.forbidden(MESSAGE_TEXT.banned);
   if (!receiver || !receiver.emailVerified) throw errors.notFound(MESSAGE_TEXT.userNotFound);
@@ -173,15 +183,18 @@ export async function sendMessage(deps: AppDeps, me: { id: string; email: string
 
   const pair = pairOf(me.id, otherId);
   const senderName = sender.fullName?.trim() || sender.displayUsername || sender.username || 'Someone';
-  const { row, result } = await db.transaction(async (tx) => {
+  const { row, result, again } = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     // One sender at a time per conversation, so two messages sent together cannot both mail.
     await queryRows(t, sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${pair.userA}:${pair.userB}`}))`);
+    // The same retry may have been stored by a request that held the lock before us.
+    const again = clientId ? await storedSend(t, me.id, otherId, clientId) : null;
+    if (again) return { row: null, result: null, again };
     const [pending] = await t
       .select({ n: count() })
       .from(messages)
       .where(and(inPair(me.id, otherId), eq(messages.receiverId, otherId), eq(messages.read, false)));
-    const [inserted] = await t.insert(messages).values({ ...pair, senderId: me.id, receiverId: otherId, content }).returning();
+    const [inserted] = await t.insert(messages).values({ ...pair, senderId: me.id, receiverId: otherId, content, clientId }).returning();
     const preview = content.length > 100 ? `${content.slice(0, 100)}…` : content;
     const notified: NotifyResult = await notify(
       deps,
@@ -198,11 +211,21 @@ export async function sendMessage(deps: AppDeps, me: { id: string; email: string
       },
       t,
     );
-    return { row: inserted!, result: notified };
+    return { row: inserted!, result: notified, again: null };
   });
+  if (!row || !result) return { message: again!, created: false };
   deps.events.publish({ users: [otherId, me.id] }, { type: 'message', id: row.id, from: me.id, to: otherId });
   announce(deps, otherId, result);
-  return { id: row.id, content: row.content, fromMe: true, read: false, createdAt: row.createdAt.toISOString() };
+  return { message: { id: row.id, content: row.content, fromMe: true, read: false, createdAt: row.createdAt.toISOString() }, created: true };
+}
+
+/** The message `me` already stored to `otherId` under `clientId`, if any. */
+async function storedSend(db: Database, me: string, otherId: string, clientId: string): Promise<MessageView | null> {
+  const [row] = await db
+    .select({ id: messages.id, content: messages.content, read: messages.read, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.senderId, me), eq(messages.clientId, clientId), inPair(me, otherId)));
+  return row ? { id: row.id, content: row.content, fromMe: true, read: row.read, createdAt: row.createdAt.toISOString() } : null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
 import { api } from '@/lib/api';
 import { type ConversationSummary, type ConversationView, MESSAGE_TEXT, type MessageView } from '@shared/messages';
-import { isConnectionProblem, type OutgoingMessage, outgoingFrom, type SendVariables, sendFailureReason } from './outbox';
+import { isConnectionProblem, newClientId, type OutgoingMessage, outgoingFrom, type SendVariables, sendFailureReason } from './outbox';
 
 /** Fetchers, query options and hooks of direct messages. Every key starts from `messageKeys`. */
 export const messageKeys = {
@@ -58,7 +58,7 @@ export function useSendMessage(userId: string) {
     mutationKey: messageKeys.send(userId),
     scope: { id: `send-message:${userId}` },
     gcTime: Infinity,
-    mutationFn: ({ content }: SendVariables) => api<MessageView>(withPath(userId), { method: 'POST', body: { content } }),
+    mutationFn: ({ content, clientId }: SendVariables) => api<MessageView>(withPath(userId), { method: 'POST', body: { content, clientId } }),
     onSuccess: async (message, variables) => {
       // A read of the conversation that began before this message was stored must not hide it.
       await queryClient.cancelQueries({ queryKey: messageKeys.conversation(userId) });
@@ -90,7 +90,7 @@ export function useOutbox(userId: string): {
     filters: { mutationKey: messageKeys.send(userId) },
     select: (m) => outgoingFrom(m.mutationId, m.state as Parameters<typeof outgoingFrom>[1]),
   }).filter((m) => m !== null);
-  const send = useCallback((content: string) => mutate({ content }), [mutate]);
+  const send = useCallback((content: string) => mutate({ content, clientId: newClientId() }), [mutate]);
   const take = useCallback(
     (key: number) => {
       const mutation = sendsTo(queryClient, userId).find((m) => m.mutationId === key && m.state.status === 'error');
@@ -99,10 +99,11 @@ export function useOutbox(userId: string): {
     },
     [queryClient, userId],
   );
-  // A retry is a new send at the end of the queue.
+  // A retry is a new send at the end of the queue, under the same clientId: if the failed attempt
+  // was stored after all (its answer was lost), the server answers that message instead of a copy.
   const retry = useCallback((key: number) => {
     const variables = take(key);
-    if (variables) mutate({ content: variables.content });
+    if (variables) mutate({ content: variables.content, clientId: variables.clientId });
   }, [take, mutate]);
   const discard = useCallback((key: number) => void take(key), [take]);
   return { outgoing, send, retry, discard };

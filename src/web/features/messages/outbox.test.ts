@@ -2,7 +2,7 @@ import type { MutationState } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
 import type { MessageView } from '@shared/messages';
-import { isConnectionProblem, lostConnection, outgoingFrom, type ReadState, type SendVariables } from './outbox';
+import { isConnectionProblem, lostConnection, newClientId, outgoingFrom, type ReadState, type SendVariables } from './outbox';
 
 type SendState = MutationState<MessageView, unknown, SendVariables>;
 const state = (over: Partial<SendState>): SendState => ({
@@ -13,7 +13,7 @@ const state = (over: Partial<SendState>): SendState => ({
   failureReason: null,
   isPaused: false,
   status: 'pending',
-  variables: { content: 'yes' },
+  variables: { content: 'yes', clientId: 'c1' },
   submittedAt: 1,
   ...over,
 });
@@ -24,7 +24,7 @@ const tooFast = new ApiError(429, 'too_many_requests', 'You are sending messages
 describe('outgoingFrom', () => {
   it('shows the send in flight as sending and the ones waiting behind it (or for the network) as queued', () => {
     expect(outgoingFrom(3, state({}))).toEqual({ key: 3, content: 'yes', status: 'sending' });
-    expect(outgoingFrom(4, state({ isPaused: true, variables: { content: 'and you?' } }))).toEqual({ key: 4, content: 'and you?', status: 'queued' });
+    expect(outgoingFrom(4, state({ isPaused: true, variables: { content: 'and you?', clientId: 'c2' } }))).toEqual({ key: 4, content: 'and you?', status: 'queued' });
   });
 
   it('keeps a failed send, with the reason only when the user can act on it', () => {
@@ -54,5 +54,13 @@ describe('lostConnection', () => {
     expect(lostConnection(read({ status: 'error', error: new ApiError(404, 'not_found', 'User not found') }))).toBe(false);
     expect(isConnectionProblem(tooFast)).toBe(false);
     expect(isConnectionProblem(new Error('not from the API'))).toBe(false);
+  });
+});
+
+describe('newClientId', () => {
+  it('makes a fresh version 4 UUID each time, which the server accepts as clientId', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => newClientId()));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

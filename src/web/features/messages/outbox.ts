@@ -9,6 +9,8 @@ import type { MessageView } from '@shared/messages';
  */
 export interface SendVariables {
   content: string;
+  /** Made once per message and kept through retries, so the server stores it once (see sendMessageSchema). */
+  clientId: string;
 }
 
 export type OutgoingStatus = 'sending' | 'queued' | 'failed';
@@ -62,4 +64,16 @@ export interface ReadState {
  */
 export function lostConnection(state: ReadState): boolean {
   return (state.status === 'error' && isConnectionProblem(state.error)) || (state.fetchFailureCount > 0 && isConnectionProblem(state.fetchFailureReason));
+}
+
+/**
+ * A UUID v4 for one outgoing message. crypto.randomUUID exists only on secure origins (https or
+ * localhost), and the app may be opened over plain http on a LAN address: getRandomValues works on both.
+ */
+export function newClientId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
