@@ -2,6 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES } from '../shared/settings';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './http/errors';
+import { nulGuard } from './http/nul-guard';
 import { createRouter } from './http/openapi';
 import { requestLog } from './http/request-log';
 import { sameOriginGuard } from './http/security';
@@ -78,6 +79,8 @@ export function createApp(deps: AppDeps) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return c.req.path === '/api/me/avatar' ? limitAvatar(c, next) : limitBody(c, next);
   });
+  // After the body limit, so that the guard reads at most what the limit lets through.
+  app.use('/api/*', nulGuard());
 
   const api = createRouter();
   api.route('/', healthRoutes(deps));

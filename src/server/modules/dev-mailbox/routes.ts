@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { mailOutbox } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { text } from '../../../shared/text';
 
 const mailSchema = z.object({
   id: z.string(),
@@ -19,7 +20,7 @@ const listMail = createRoute({
   method: 'get',
   path: '/dev/mailbox',
   summary: 'Development only: every mail the app sent, newest first',
-  request: { query: z.object({ to: z.string().max(254).optional() }) },
+  request: { query: z.object({ to: text().max(254).optional() }) },
   responses: { 200: { description: 'Mails', content: { 'application/json': { schema: z.object({ mails: z.array(mailSchema) }) } } } },
 });
 
