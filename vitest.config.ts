@@ -45,7 +45,7 @@ export default defineConfig(async () => {
       projects: [
         {
           resolve: { alias },
-          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.api.test.ts'], environment: 'node' },
+          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], exclude: ['src/**/*.api.test.ts'], environment: 'node' },
         },
         apiProject('api-pglite', { TEST_DB: 'pglite' }, ['src/**/*.pg.api.test.ts']),
         ...(pgUrl ? [apiProject('api-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })] : []),

@@ -44,6 +44,7 @@ import path from 'node:path';
 import pg from 'pg';
 // @ts-expect-error -- autocannon ships no type declarations; the part used here is typed below.
 import autocannonUntyped from 'autocannon';
+import { chosenTargets, combineRounds, type Measurement, tableLines, targetsToMeasure, verdictLines } from './bench-report';
 import { measureSseLatency } from './bench-sse';
 
 interface Histogram {
@@ -79,15 +80,6 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' 
 
 /** app-pg: the built app on a fresh PostgreSQL database (only when PostgreSQL answers). */
 type ServerName = 'bare' | 'app' | 'app-pg';
-
-interface Measurement {
-  requestsPerSecond: number;
-  p99Ms: number;
-  /** Connection errors, timeouts and non-2xx answers: a fast target that fails is not fast. */
-  failures: number;
-  /** app-pg only: CPU time per request of the server process and of its PostgreSQL backends. */
-  cpu?: string;
-}
 
 interface Target {
   name: string;
@@ -477,22 +469,6 @@ async function measureHttp(baseUrl: string, target: Target, round: Round): Promi
   };
 }
 
-function printTable(rows: { target: Target; m: Measurement }[], baseline: (target: Target) => Measurement) {
-  const header = ['target', 'req/s (mean)', 'p99 ms', 'vs bare', 'failures'];
-  const lines = rows.map(({ target, m }) => [
-    target.name,
-    Math.round(m.requestsPerSecond).toLocaleString('en-US'),
-    m.p99Ms.toFixed(1),
-    target.server === 'bare' ? '' : `${((m.requestsPerSecond / baseline(target).requestsPerSecond) * 100).toFixed(0)}%`,
-    String(m.failures),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(format(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const line of lines) console.log(format(line));
-}
-
 async function main() {
   if (!fs.existsSync('dist/server/index.js')) throw new Error('dist/server/index.js is missing: run `npm run build` first (npm run bench does).');
   console.log(`Reelmates bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target in ${ROUNDS} round(s), Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
@@ -510,8 +486,7 @@ async function main() {
     app,
   };
 
-  const only = process.env.BENCH_ONLY?.toLowerCase();
-  let chosen = TARGETS.filter((t) => !only || t.name.toLowerCase().includes(only));
+  let chosen = chosenTargets(TARGETS, process.env.BENCH_ONLY);
   if (chosen.some((t) => t.server === 'app-pg')) {
     const pgApp = await startPgApp();
     if ('skip' in pgApp) {
@@ -519,7 +494,7 @@ async function main() {
       chosen = chosen.filter((t) => t.server !== 'app-pg');
     } else servers['app-pg'] = pgApp;
   }
-  const targets = TARGETS.filter((t) => chosen.includes(t) || chosen.some((c) => (c.baseline ?? BASELINE) === t));
+  const targets = targetsToMeasure(TARGETS, chosen, BASELINE);
   const rounds = new Map<Target, Measurement[]>(targets.map((t) => [t, []]));
   for (let r = 0; r < ROUNDS; r++) {
     for (const target of targets) {
@@ -535,40 +510,11 @@ async function main() {
     }
   }
   await stopAll();
-  const rows = targets.map((target) => {
-    const ms = rounds.get(target)!;
-    const m: Measurement = {
-      requestsPerSecond: ms.reduce((sum, x) => sum + x.requestsPerSecond, 0) / ms.length,
-      p99Ms: Math.max(...ms.map((x) => x.p99Ms)),
-      failures: ms.reduce((sum, x) => sum + x.failures, 0),
-    };
-    return { target, m };
-  });
-
-  const baseline = (target: Target) => rows.find((r) => r.target === (target.baseline ?? BASELINE))!.m;
+  const rows = combineRounds(targets, rounds);
   console.log('');
-  printTable(rows, baseline);
+  for (const line of tableLines(rows, BASELINE)) console.log(line);
   console.log('');
-  for (const { target, m } of rows) {
-    if (target.minShareOfBare === undefined && target.maxP99Ms !== undefined) {
-      const ok = m.p99Ms <= target.maxP99Ms && m.failures === 0;
-      // For request targets, the bare server's p99 in the same run says how much of a miss is the machine's.
-      const bare = target.once ? '' : ` (bare: ${baseline(target).p99Ms} ms)`;
-      console.log(`${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')}: p99 ${m.p99Ms.toFixed(1)} ms, goal <= ${target.maxP99Ms} ms${bare}${m.failures ? `, ${m.failures} failed` : ''}`);
-      continue;
-    }
-    if (target.minShareOfBare === undefined) continue;
-    const share = m.requestsPerSecond / baseline(target).requestsPerSecond;
-    const latencyOk = target.maxP99Ms === undefined || m.p99Ms <= target.maxP99Ms;
-    const ok = share >= target.minShareOfBare && m.failures === 0 && latencyOk;
-    // The bare server's p99 in the same run says how much of a latency miss is the machine's.
-    const p99 = target.maxP99Ms !== undefined ? `; p99 ${m.p99Ms} ms, goal <= ${target.maxP99Ms} ms (bare: ${baseline(target).p99Ms} ms)` : '';
-    const why = (m.failures ? `, ${m.failures} failed requests` : '') + p99;
-    const of = target.baseline ? `"${target.baseline.name}"` : 'bare';
-    // Also against the small bare answer, the only reference before the same-bytes row existed.
-    const vsSmall = target.baseline ? `; ${((m.requestsPerSecond / baseline(BASELINE).requestsPerSecond) * 100).toFixed(0)}% of "${BASELINE.name}"` : '';
-    console.log(`${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')} >= ${target.minShareOfBare * 100}% of ${of} (${(share * 100).toFixed(0)}%${vsSmall}${why})`);
-  }
+  for (const line of verdictLines(rows, BASELINE)) console.log(line);
   if (worstSteal > 0) console.log(`\nThe host took up to ${(worstSteal * 100).toFixed(1)}% of this machine's CPU time in a round (steal in /proc/stat).`);
 }
 

@@ -2,6 +2,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES } from '../shared/settings';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './http/errors';
+import { nulGuard } from './http/nul-guard';
 import { createRouter } from './http/openapi';
 import { requestLog } from './http/request-log';
 import { sameOriginGuard } from './http/security';
@@ -24,6 +25,27 @@ import { titleRoutes } from './modules/titles/routes';
 /** Room for the multipart boundary and part headers around an avatar. */
 const AVATAR_MULTIPART_OVERHEAD = 64 * 1024;
 
+/** Backslashes and control characters, as sent or percent-encoded: never part of one of our paths. */
+const UNSAFE_IN_PATH = /[\\\p{Cc}]|%(?:5c|[01][0-9a-f]|7f)/iu;
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * Where a request for a path with doubled slashes is sent: the path exactly as it came (never
+ * decoded, so an encoded backslash or CR/LF stays inert) with every run of slashes made one, so
+ * it starts with a single slash and stays on our origin. undefined: no doubled slashes; null: a
+ * path with doubled slashes and a backslash or control character, which is refused rather than
+ * redirected (browsers read a backslash as a slash, so /\/evil.example would leave the site).
+ */
+export function collapsedLocation(url: string): string | null | undefined {
+  const start = url.indexOf('/', url.indexOf(':') + 3);
+  if (start === -1) return undefined;
+  const q = url.indexOf('?', start);
+  const rawPath = q === -1 ? url.slice(start) : url.slice(start, q);
+  if (!rawPath.includes('//')) return undefined;
+  if (UNSAFE_IN_PATH.test(rawPath) || (q !== -1 && CONTROL.test(url.slice(q)))) return null;
+  return rawPath.replace(/\/{2,}/g, '/') + (q === -1 ? '' : url.slice(q));
+}
+
 /** The API. The built web app is served in front of it by http/server.ts. */
 export function createApp(deps: AppDeps) {
   const { config } = deps;
@@ -33,9 +55,10 @@ export function createApp(deps: AppDeps) {
   app.use('*', (c, next) => {
     // Doubled slashes are collapsed by a redirect, so /a//b and /a/b are one page. (Not async:
     // every other request passes straight through without a promise of its own.)
-    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path.includes('//')) {
-      const url = new URL(c.req.url);
-      return Promise.resolve(c.redirect(c.req.path.replace(/\/{2,}/g, '/') + url.search, 301));
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      const location = collapsedLocation(c.req.url);
+      if (location === null) return Promise.resolve(errorResponse(c, 400, 'bad_request', 'The address is not valid.'));
+      if (location !== undefined) return Promise.resolve(c.redirect(location, 301));
     }
     return next();
   });
@@ -56,6 +79,8 @@ export function createApp(deps: AppDeps) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     return c.req.path === '/api/me/avatar' ? limitAvatar(c, next) : limitBody(c, next);
   });
+  // After the body limit, so that the guard reads at most what the limit lets through.
+  app.use('/api/*', nulGuard());
 
   const api = createRouter();
   api.route('/', healthRoutes(deps));

@@ -13,6 +13,7 @@ import { createCatalogue } from './integrations/catalogue';
 import { createStorage } from './integrations/storage';
 import { HealthProbe } from './modules/health/probe';
 import { profileFrontRoute } from './modules/profiles/front-route';
+import { startUploadSweeper } from './modules/settings/upload-sweeper';
 import { createAuth } from './modules/accounts/auth';
 import { type EventBus, InProcessBus } from './realtime/bus';
 import { PgBus } from './realtime/pg-bus';
@@ -68,6 +69,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     server.listen(config.port, config.host);
   });
   mail.start();
+  const sweeper = startUploadSweeper(deps);
   const port = (server.address() as AddressInfo).port;
 
   logger.info({ port, webApp: webDist ? 'served' : 'not built (API only)' }, `Reelmates is listening on http://localhost:${port}`);
@@ -82,6 +84,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         server.closeAllConnections();
       });
       await mail.stop();
+      await sweeper.stop();
       await deps.events.stop();
       await database.close();
     })());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Ruling 3: one password policy for sign-up, settings and the reset page. */
 export const PASSWORD_MIN = 8;
@@ -81,14 +82,14 @@ export function usernameProblems(name: string, max = USERNAME_SIGNUP_MAX): strin
   return problems;
 }
 
-export const emailSchema = z.string().trim().toLowerCase().max(254, 'Please enter a valid email address.').pipe(z.email('Please enter a valid email address.'));
+export const emailSchema = text().trim().toLowerCase().max(254, 'Please enter a valid email address.').pipe(z.email('Please enter a valid email address.'));
 
 export const signUpSchema = z
   .strictObject({
     email: emailSchema,
-    password: z.string().max(PASSWORD_MAX + 1),
-    username: z.string().trim(),
-    fullName: z.string().trim().max(50, 'Full name must be at most 50 characters.').optional().default(''),
+    password: text().max(PASSWORD_MAX + 1),
+    username: text().trim(),
+    fullName: text().trim().max(50, 'Full name must be at most 50 characters.').optional().default(''),
     acceptTerms: z.literal(true, 'You must agree to the Terms of Service.'),
     acceptPrivacy: z.literal(true, 'You must agree to the Privacy Policy.'),
   })
@@ -100,4 +101,4 @@ export const signUpSchema = z
   });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
-export const signInSchema = z.strictObject({ email: emailSchema, password: z.string().min(1, 'Please enter your password.').max(PASSWORD_MAX + 1) });
+export const signInSchema = z.strictObject({ email: emailSchema, password: text().min(1, 'Please enter your password.').max(PASSWORD_MAX + 1) });

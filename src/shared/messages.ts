@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Direct messages (spec 000 §2, §4, §5, §8). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -27,7 +28,7 @@ export const MESSAGE_TEXT = {
 } as const;
 
 export const sendMessageSchema = z.strictObject({
-  content: z.string().trim().min(1, MESSAGE_TEXT.emptyContent).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
+  content: text().trim().min(1, MESSAGE_TEXT.emptyContent).max(MESSAGE_MAX_LENGTH, MESSAGE_TEXT.tooLong),
   /**
    * Made by the sending tab once per message and sent again with every retry: the server stores a
    * message once per sender and clientId, so a retry after a lost answer does not send it twice.

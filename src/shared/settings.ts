@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RESERVED_USERNAMES, USERNAME_PROFILE_MAX } from './accounts';
 import { ALL_GENRES } from './catalogue';
 import type { NotifyPreference } from './profiles';
+import { text } from './text';
 
 /** Settings (spec 000 §2, §5, §8): the rules the form and PATCH /api/me/profile share. */
 
@@ -34,13 +35,11 @@ export function isUrlOrOwnPath(value: string): boolean {
 }
 
 export const profileFormSchema = z.strictObject({
-  fullName: z
-    .string()
+  fullName: text()
     .trim()
     .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters.`)
     .refine((v) => v === '' || v.length >= FULL_NAME_MIN, 'Full name must be at least 2 characters.'),
-  username: z
-    .string()
+  username: text()
     .trim()
     .max(USERNAME_PROFILE_MAX + 10, `Username must be no more than ${USERNAME_PROFILE_MAX} characters.`)
     .superRefine((v, ctx) => {
@@ -48,9 +47,8 @@ export const profileFormSchema = z.strictObject({
     })
     // "lowercased on save"
     .transform((v) => v.toLowerCase()),
-  bio: z.string().trim().max(BIO_MAX, 'Bio cannot be longer than 160 characters.'),
-  avatarUrl: z
-    .string()
+  bio: text().trim().max(BIO_MAX, 'Bio cannot be longer than 160 characters.'),
+  avatarUrl: text()
     .trim()
     .max(500, 'Invalid URL.')
     .refine((v) => v === '' || isUrlOrOwnPath(v), 'Invalid URL.'),
@@ -68,7 +66,7 @@ export const FAVORITE_GENRE_NAMES: readonly string[] = ALL_GENRES.map((g) => g.n
 /** PUT /api/me/favorite-genres: names from the genre table, deduplicated, bounded. */
 export const favoriteGenresSchema = z.strictObject({
   genres: z
-    .array(z.string().max(40).refine((g) => GENRE_NAME_SET.has(g), 'Unknown genre.'))
+    .array(text().max(40).refine((g) => GENRE_NAME_SET.has(g), 'Unknown genre.'))
     .max(FAVORITE_GENRES_MAX, 'Too many genres.')
     .transform((list) => [...new Set(list)]),
 });

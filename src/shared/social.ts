@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SocialLinks } from './profiles';
+import { text } from './text';
 
 /** The six social links of a profile (spec 000 §3), in the order they are shown. */
 export const SOCIAL_LINK_KEYS = ['instagramUrl', 'facebookUrl', 'youtubeUrl', 'tiktokUrl', 'twitterUrl', 'linkedinUrl'] as const satisfies readonly (keyof SocialLinks)[];
@@ -55,8 +56,7 @@ export function displayableLink(stored: string | null | undefined): string | nul
   return result.ok ? result.value : null;
 }
 
-const socialLinkField = z
-  .string()
+const socialLinkField = text()
   .nullable()
   .optional()
   .transform((raw, ctx) => {
@@ -85,7 +85,7 @@ export const REPORTS_PER_HOUR = 5;
 export const REPORT_RATE_LIMITED = 'You have sent too many reports. Please try again later.';
 
 export const reportBodySchema = z.strictObject({
-  reason: z.string().trim().min(1, REPORT_REASON_REQUIRED).max(REPORT_REASON_MAX, `The reason must be at most ${REPORT_REASON_MAX} characters.`),
+  reason: text().trim().min(1, REPORT_REASON_REQUIRED).max(REPORT_REASON_MAX, `The reason must be at most ${REPORT_REASON_MAX} characters.`),
 });
 
 export const FOLLOW_SELF = 'You cannot follow yourself.';

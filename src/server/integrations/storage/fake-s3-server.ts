@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A tiny S3-compatible server for tests: path-style PUT, GET, HEAD, DELETE and ListObjectsV2, in memory.
+ * Tests may change an object's lastModified to make it look old.
  * It checks that requests are signed (AWS SigV4 Authorization header) but not the signature itself.
  */
 export async function startFakeS3() {
-  const objects = new Map<string, { body: Buffer; contentType: string; cacheControl: string | undefined }>();
+  const objects = new Map<string, { body: Buffer; contentType: string; cacheControl: string | undefined; lastModified: Date }>();
   const requests: { method: string; path: string; signed: boolean }[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -21,13 +22,18 @@ export async function startFakeS3() {
         const bucket = path.replace(/^\/|\/$/g, '');
         const prefix = `/${bucket}/${url.searchParams.get('prefix') ?? ''}`;
         const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(bucket.length + 2));
-        const contents = keys.map((k) => `<Contents><Key>${k}</Key><Size>${objects.get(`/${bucket}/${k}`)!.body.length}</Size></Contents>`).join('');
+        const contents = keys
+          .map((k) => {
+            const o = objects.get(`/${bucket}/${k}`)!;
+            return `<Contents><Key>${k}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><Size>${o.body.length}</Size></Contents>`;
+          })
+          .join('');
         res.writeHead(200, { 'content-type': 'application/xml' });
         return void res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
       }
       const found = objects.get(path);
       if (req.method === 'PUT') {
-        objects.set(path, { body: Buffer.concat(chunks), contentType: String(req.headers['content-type'] ?? ''), cacheControl: req.headers['cache-control'] });
+        objects.set(path, { body: Buffer.concat(chunks), contentType: String(req.headers['content-type'] ?? ''), cacheControl: req.headers['cache-control'], lastModified: new Date() });
         return void res.writeHead(200, { etag: '"fake"' }).end();
       }
       if (req.method === 'DELETE') {

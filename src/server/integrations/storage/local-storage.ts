@@ -1,7 +1,10 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredFile, USER_FOLDER } from './storage';
+import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
+
+/** What put() writes before renaming: `{timestamp}.{ext}.{12 hex}.tmp`. */
+const TEMP_NAME = /^\d{1,16}\.(?:png|jpg)\.[0-9a-f]{12}\.tmp$/;
 
 /** Files under DATA_DIR/uploads, served by our server at /api/uploads/{key}. */
 export class LocalStorage implements Storage {
@@ -54,6 +57,40 @@ export class LocalStorage implements Storage {
     if (!USER_FOLDER.test(userId)) return [];
     const names = await readdir(path.join(path.resolve(this.dir), userId)).catch(() => [] as string[]);
     return names.map((name) => `${userId}/${name}`).filter(isUploadKey);
+  }
+
+  async *listAll(): AsyncIterable<StoredEntry> {
+    for (const [full, name] of await this.userFiles()) {
+      const key = `${path.basename(path.dirname(full))}/${name}`;
+      if (!isUploadKey(key)) continue;
+      const info = await stat(full).catch(() => null);
+      if (info?.isFile()) yield { key, modifiedAt: info.mtime };
+    }
+  }
+
+  async removeLeftovers(before: Date): Promise<number> {
+    let removed = 0;
+    for (const [full, name] of await this.userFiles()) {
+      if (!TEMP_NAME.test(name)) continue;
+      const info = await stat(full).catch(() => null);
+      if (!info || info.mtime >= before) continue; // (a write may be in progress)
+      await rm(full, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** [path, name] of every file in every user folder. */
+  private async userFiles(): Promise<[string, string][]> {
+    const root = path.resolve(this.dir);
+    const folders = await readdir(root, { withFileTypes: true }).catch(() => []);
+    const files: [string, string][] = [];
+    for (const folder of folders) {
+      if (!folder.isDirectory() || !USER_FOLDER.test(folder.name)) continue;
+      const names = await readdir(path.join(root, folder.name)).catch(() => [] as string[]);
+      for (const name of names) files.push([path.join(root, folder.name, name), name]);
+    }
+    return files;
   }
 
   publicUrl(key: string): string {

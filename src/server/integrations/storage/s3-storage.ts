@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredFile, USER_FOLDER } from './storage';
+import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
 
 export interface S3Settings {
   bucket: string;
@@ -74,6 +74,20 @@ export class S3Storage implements Storage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys;
+  }
+
+  async *listAll(): AsyncIterable<StoredEntry> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) if (o.Key && isUploadKey(o.Key)) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** A PutObject either stores the whole object or nothing: no leftovers. */
+  removeLeftovers(): Promise<number> {
+    return Promise.resolve(0);
   }
 
   publicUrl(key: string): string {

@@ -8,6 +8,11 @@ export interface StoredFile {
   contentType: string;
 }
 
+export interface StoredEntry {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -18,6 +23,10 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The keys in one user's folder. */
   listUser(userId: string): Promise<string[]>;
+  /** Every stored file, with when it was written: what the upload sweeper looks through. */
+  listAll(): AsyncIterable<StoredEntry>;
+  /** Removes what interrupted writes left behind before `before` (local temporary files; S3 writes are atomic). */
+  removeLeftovers(before: Date): Promise<number>;
   /** The URL browsers load the file from. */
   publicUrl(key: string): string;
   /** The key behind a URL this storage handed out, or null when the URL is not one of ours. */

@@ -7,6 +7,7 @@ import { MemoryRateLimiter, rateLimitByIp } from '../../http/rate-limit';
 import { foundingStats } from './founding';
 import { currentUser } from './guards';
 import { isUsernameTaken, searchProfiles, sessionView, signUp } from './service';
+import { text } from '../../../shared/text';
 
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
@@ -28,14 +29,14 @@ const getUsernameAvailable = createRoute({
   method: 'get',
   path: '/accounts/username-available',
   summary: 'Is a username free (lowercased)? The caller’s own name counts as free.',
-  request: { query: z.object({ username: z.string().max(60), form: z.enum(['sign-up', 'profile']).optional().openapi({ description: 'Whose rules: sign-up (default) or the settings profile form' }) }) },
+  request: { query: z.object({ username: text().max(60), form: z.enum(['sign-up', 'profile']).optional().openapi({ description: 'Whose rules: sign-up (default) or the settings profile form' }) }) },
   responses: { 200: json(z.object({ available: z.boolean(), problems: z.array(z.string()) })) },
 });
 const getProfileSearch = createRoute({
   method: 'get',
   path: '/profiles/search',
   summary: 'Search people by username or full name (10 results)',
-  request: { query: z.object({ q: z.string().trim().min(1).max(50) }) },
+  request: { query: z.object({ q: text().trim().min(1).max(50) }) },
   responses: { 200: json(z.object({ results: z.array(z.object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() })) })) },
 });
 
@@ -43,7 +44,7 @@ const getResetTokenValid = createRoute({
   method: 'get',
   path: '/accounts/reset-token',
   summary: 'Is a password-reset token still valid? (the reset page asks before showing its form)',
-  request: { query: z.object({ token: z.string().min(1).max(200) }) },
+  request: { query: z.object({ token: text().min(1).max(200) }) },
   responses: { 200: json(z.object({ valid: z.boolean() })) },
 });
 

@@ -8,6 +8,7 @@ import { isLoopback } from '../../http/client-address';
 import { errorResponse, errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import { socketAddress } from '../../http/rate-limit';
+import { text } from '../../../shared/text';
 
 const mailSchema = z.object({
   id: z.string(),
@@ -23,7 +24,7 @@ const listMail = createRoute({
   method: 'get',
   path: '/dev/mailbox',
   summary: 'Development only: every mail the app sent, newest first',
-  request: { query: z.object({ to: z.string().max(254).optional() }) },
+  request: { query: z.object({ to: text().max(254).optional() }) },
   responses: { 200: { description: 'Mails', content: { 'application/json': { schema: z.object({ mails: z.array(mailSchema) }) } } }, 403: errorSchemaRef },
 });
 

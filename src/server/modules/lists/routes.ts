@@ -10,11 +10,12 @@ import { CatalogueUnavailableError } from '../../integrations/catalogue';
 import { currentUser, requireUser } from '../accounts/guards';
 import { notifyFollowersOfFavorite } from './notify-followers';
 import * as lists from './service';
+import { text } from '../../../shared/text';
 
 const json = (description: string) => ({ description, content: { 'application/json': { schema: z.any() } } });
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
 const ok = json('{ ok: true }');
-const profileParams = z.object({ id: z.string().min(1).max(64) });
+const profileParams = z.object({ id: text().min(1).max(64) });
 const tags = ['Lists'];
 const authErrors = { 400: errorSchemaRef, 401: errorSchemaRef, 429: errorSchemaRef };
 

@@ -4,9 +4,10 @@ import type { AppDeps } from '../../deps';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import { requireUser } from '../accounts/guards';
 import { deleteConversation, getConversation, listConversations, markConversationRead, sendMessage, unreadMessageCount } from './service';
+import { text } from '../../../shared/text';
 
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const withUser = z.object({ userId: z.string().min(1).max(64) });
+const withUser = z.object({ userId: text().min(1).max(64) });
 const denied = { 401: errorSchemaRef, 403: errorSchemaRef };
 
 const conversationUser = z.object({ id: z.string(), username: z.string().nullable(), fullName: z.string().nullable(), avatarUrl: z.string().nullable(), deleted: z.boolean() });
@@ -16,7 +17,7 @@ const getConversations = createRoute({
   method: 'get',
   path: '/messages/conversations',
   summary: 'My conversations, newest first (search by name)',
-  request: { query: z.object({ q: z.string().max(50).optional() }) },
+  request: { query: z.object({ q: text().max(50).optional() }) },
   responses: {
     200: json(z.object({ conversations: z.array(z.object({ user: conversationUser, lastMessage: messageView, unreadCount: z.number() })) })),
     ...denied,

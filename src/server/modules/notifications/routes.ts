@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import { requireUser } from '../accounts/guards';
 import { deleteNotification, getNotification, listNotifications, markAllNotificationsRead, markNotificationRead, unreadNotificationCount } from './service';
+import { text } from '../../../shared/text';
 
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 const denied = { 401: errorSchemaRef };
@@ -24,7 +25,7 @@ const getList = createRoute({
   method: 'get',
   path: '/notifications',
   summary: 'My notifications, newest first, paginated',
-  request: { query: z.object({ before: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE) }) },
+  request: { query: z.object({ before: text().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE) }) },
   responses: { 200: json(z.object({ items: z.array(notification), nextCursor: z.string().nullable() })), 400: errorSchemaRef, ...denied },
 });
 const getUnread = createRoute({ method: 'get', path: '/notifications/unread-count', summary: 'My unread notifications', responses: { 200: json(z.object({ count: z.number() })), ...denied } });

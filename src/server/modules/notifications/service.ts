@@ -47,12 +47,16 @@ const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following'
 const select = (db: Database) =>
   db.select(columns).from(notifications).leftJoin(user, eq(user.id, notifications.relatedUserId)).leftJoin(profiles, eq(profiles.id, notifications.relatedUserId));
 
-/** Cursor = "<created_at ISO>|<id>" of the last item of the previous page. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Cursor = "<created_at ISO>|<id>" of the last item of the previous page. Both parts are checked:
+ *  the id goes into a uuid comparison, where anything else would fail the query. */
 function parseCursor(cursor: string | undefined) {
   if (!cursor) return null;
-  const [at, id] = cursor.split('|');
+  const parts = cursor.split('|');
+  const [at, id] = parts;
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime())) throw errors.badRequest('Invalid cursor.');
+  if (parts.length !== 2 || !id || !UUID.test(id) || Number.isNaN(date.getTime())) throw errors.badRequest('Invalid cursor.');
   return { date, id };
 }
 

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import { PROFILE_CACHE_CONTROL, viewProfileForRequest } from './service';
+import { text } from '../../../shared/text';
 
 const profileResponse = { description: 'The profile as the viewer may see it', content: { 'application/json': { schema: z.any() } } };
 
@@ -10,7 +11,7 @@ const getById = createRoute({
   method: 'get',
   path: '/profiles/{id}',
   summary: 'A profile by user id, as the viewer may see it',
-  request: { params: z.object({ id: z.string().min(1).max(64) }) },
+  request: { params: z.object({ id: text().min(1).max(64) }) },
   responses: { 200: profileResponse, 404: errorSchemaRef },
 });
 
@@ -18,7 +19,7 @@ const getByUsername = createRoute({
   method: 'get',
   path: '/profiles/by-username/{username}',
   summary: 'A profile by username (the /{username} share link)',
-  request: { params: z.object({ username: z.string().min(1).max(60) }) },
+  request: { params: z.object({ username: text().min(1).max(60) }) },
   responses: { 200: profileResponse, 404: errorSchemaRef },
 });
 

@@ -7,9 +7,10 @@ import { errors } from '../../http/errors';
 import { createRouter, errorSchemaRef } from '../../http/openapi';
 import { currentUser, requireUser } from '../accounts/guards';
 import { follow, followLists, removeFollower, reportUser, unfollow, updateSocialLinks } from './service';
+import { text } from '../../../shared/text';
 
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const userParam = z.object({ userId: z.string().min(1).max(64) });
+const userParam = z.object({ userId: text().min(1).max(64) });
 const followState = z.object({ following: z.boolean(), followersCount: z.number().int(), followingCount: z.number().int() });
 const entry = z.object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable(), followedAt: z.string() });
 const links = z.object({
@@ -40,7 +41,7 @@ const getLists = createRoute({
   method: 'get',
   path: '/follows/{userId}',
   summary: "A user's followers and following, newest first, filtered by name (signed-in users)",
-  request: { params: userParam, query: z.object({ q: z.string().trim().max(50).optional() }) },
+  request: { params: userParam, query: z.object({ q: text().trim().max(50).optional() }) },
   responses: { 200: json(z.object({ followers: z.array(entry), following: z.array(entry), followersCount: z.number().int(), followingCount: z.number().int() })), ...signedIn },
 });
 const deleteFollower = createRoute({

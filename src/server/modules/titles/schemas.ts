@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MOVIE_CERTIFICATIONS, TV_CERTIFICATIONS } from '../../../shared/catalogue';
+import { text } from '../../../shared/text';
 
 /** Query and path parameters of the catalogue routes. Every value arrives as text and is checked here. */
 
@@ -23,7 +24,7 @@ const idList = (name: string) =>
   );
 
 const mediaType = z.enum(['movie', 'tv'], { message: 'type must be movie or tv' });
-const query = z.string().trim().min(1, 'q must not be empty').max(200, 'q must be at most 200 characters');
+const query = text().trim().min(1, 'q must not be empty').max(200, 'q must be at most 200 characters');
 
 export const searchQuerySchema = z.object({
   q: query,
