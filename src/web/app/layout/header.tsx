@@ -1,5 +1,5 @@
 import { Bell, Crown, MessageCircle, Search } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
@@ -33,6 +33,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { session, isPending } = useSession();
   const signOut = useSignOut();
+  // A click on the avatar before the menu's code has arrived opens the menu when it does.
+  const [menuAsked, setMenuAsked] = useState(false);
   const user = session?.user;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
@@ -78,12 +80,12 @@ export function Header() {
               </Suspense>
               <Suspense
                 fallback={
-                  <button type="button" aria-label="User menu" className={AVATAR_BUTTON_CLASS}>
+                  <button type="button" aria-label="User menu" aria-haspopup="menu" className={AVATAR_BUTTON_CLASS} onClick={() => setMenuAsked(true)}>
                     <AvatarFace user={user} />
                   </button>
                 }
               >
-                <UserMenu user={user} onSignOut={() => signOut.mutate()} />
+                <UserMenu user={user} openAtOnce={menuAsked} onSignOut={() => signOut.mutate()} />
               </Suspense>
             </>
           ) : (

@@ -4,9 +4,10 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import type { SessionUser } from '@shared/session';
 import { AVATAR_BUTTON_CLASS, AvatarFace } from './avatar-face';
 
-export default function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+/** `openAtOnce`: the avatar was clicked while this code was still loading, so the menu opens as it arrives. */
+export default function UserMenu({ user, onSignOut, openAtOnce = false }: { user: SessionUser; onSignOut: () => void; openAtOnce?: boolean }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={openAtOnce}>
       <DropdownMenuTrigger asChild>
         <button type="button" aria-label="User menu" className={AVATAR_BUTTON_CLASS}>
           <AvatarFace user={user} />
