@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { signUpSchema, usernameProblems } from '../../../shared/accounts';
 import { profileUsernameProblems } from '../../../shared/settings';
 import type { AppDeps } from '../../deps';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { MemoryRateLimiter, rateLimitByIp } from '../../http/rate-limit';
 import { foundingStats } from './founding';
 import { currentUser } from './guards';
@@ -10,16 +10,18 @@ import { isUsernameTaken, searchProfiles, sessionView, signUp } from './service'
 
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
-const getSession = createRoute({ method: 'get', path: '/session', summary: 'The signed-in user and their access flags, or user null', responses: { 200: json(z.any()) } });
+const getSession = createRoute({ method: 'get', path: '/session', ...access.visitorOrUser, summary: 'The signed-in user and their access flags, or user null', responses: { 200: json(z.any()) } });
 const getFounding = createRoute({
   method: 'get',
   path: '/founding',
+  ...access.visitor,
   summary: 'Founding-member spots taken and remaining',
   responses: { 200: json(z.object({ count: z.number(), limit: z.number(), remaining: z.number() })) },
 });
 const postSignUp = createRoute({
   method: 'post',
   path: '/accounts/sign-up',
+  ...access.visitor,
   summary: 'Create an account; a verification mail is sent',
   request: { body: { required: true, content: { 'application/json': { schema: signUpSchema } } } },
   responses: { 201: json(z.object({ ok: z.literal(true) })), 400: errorSchemaRef, 403: errorSchemaRef, 409: errorSchemaRef, 429: errorSchemaRef },
@@ -27,6 +29,7 @@ const postSignUp = createRoute({
 const getUsernameAvailable = createRoute({
   method: 'get',
   path: '/accounts/username-available',
+  ...access.visitorOrUser,
   summary: 'Is a username free (lowercased)? The caller’s own name counts as free.',
   request: { query: z.object({ username: z.string().max(60), form: z.enum(['sign-up', 'profile']).optional().openapi({ description: 'Whose rules: sign-up (default) or the settings profile form' }) }) },
   responses: { 200: json(z.object({ available: z.boolean(), problems: z.array(z.string()) })) },
@@ -34,6 +37,7 @@ const getUsernameAvailable = createRoute({
 const getProfileSearch = createRoute({
   method: 'get',
   path: '/profiles/search',
+  ...access.visitor,
   summary: 'Search people by username or full name (10 results)',
   request: { query: z.object({ q: z.string().trim().min(1).max(50) }) },
   responses: { 200: json(z.object({ results: z.array(z.object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() })) })) },
@@ -42,6 +46,7 @@ const getProfileSearch = createRoute({
 const getResetTokenValid = createRoute({
   method: 'get',
   path: '/accounts/reset-token',
+  ...access.visitor,
   summary: 'Is a password-reset token still valid? (the reset page asks before showing its form)',
   request: { query: z.object({ token: z.string().min(1).max(200) }) },
   responses: { 200: json(z.object({ valid: z.boolean() })) },

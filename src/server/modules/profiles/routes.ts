@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { PROFILE_CACHE_CONTROL, viewProfileForRequest } from './service';
 
 const profileResponse = { description: 'The profile as the viewer may see it', content: { 'application/json': { schema: z.any() } } };
@@ -9,6 +9,7 @@ const profileResponse = { description: 'The profile as the viewer may see it', c
 const getById = createRoute({
   method: 'get',
   path: '/profiles/{id}',
+  ...access.visitorOrUser,
   summary: 'A profile by user id, as the viewer may see it',
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
   responses: { 200: profileResponse, 404: errorSchemaRef },
@@ -17,6 +18,7 @@ const getById = createRoute({
 const getByUsername = createRoute({
   method: 'get',
   path: '/profiles/by-username/{username}',
+  ...access.visitorOrUser,
   summary: 'A profile by username (the /{username} share link)',
   request: { params: z.object({ username: z.string().min(1).max(60) }) },
   responses: { 200: profileResponse, 404: errorSchemaRef },
