@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listenForTest, type TestApp } from '../test/harness';
 import { HealthProbe } from '../modules/health/probe';
 import { createHttpServer } from './server';
+import { WebAssets } from './web-app';
 
 let t: TestApp;
 let base: string;
@@ -82,6 +86,36 @@ describe('HTTP platform', () => {
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-request-id')).toMatch(/.+/);
     await listening.close();
+  });
+
+  it('serves the API reference page at /api/docs with the page security headers; the rest of /api keeps the API ones', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    fs.writeFileSync(path.join(dist, 'api-docs.html'), '<!doctype html><title>Reelmates API reference</title><script type="module" src="/assets/api-docs-x.js"></script>');
+    const withWeb = await listenForTest(createHttpServer(t.app, t.deps.config, { logger: t.deps.logger, assets: new WebAssets(dist) }));
+    try {
+      for (const url of ['/api/docs', '/api/docs?x=1']) {
+        const page = await fetch(`${withWeb.base}${url}`);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-type')).toContain('text/html');
+        expect(page.headers.get('cache-control')).toBe('no-cache');
+        expect(await page.text()).toContain('Reelmates API reference');
+        const csp = page.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(page.headers.get('x-frame-options')).toBe('DENY');
+      }
+      for (const url of ['/api/openapi.json', '/api/docs/other', '/api/docsx']) {
+        const res = await fetch(`${withWeb.base}${url}`);
+        expect(res.headers.get('content-security-policy'), url).toBe("default-src 'none'; frame-ancestors 'none'");
+        if (url !== '/api/openapi.json') expect((await res.json()).error.message).toMatch(/^No API route/);
+      }
+    } finally {
+      await withWeb.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('keeps a sane incoming request id and replaces a hostile one', async () => {

@@ -30,7 +30,8 @@ export const errorSchema = z
       details: z.record(z.string(), z.array(z.string())).optional().openapi({ description: 'validation_failed only: every message, per field' }),
     }),
   })
-  .openapi('Error', { example: { error: { code: 'unauthorized', message: 'You must be signed in.' } } });
+  // No example: one schema serves every status, and an example would give a 400 the code of a 401.
+  .openapi('Error');
 
 export const errorSchemaRef = {
   description: 'Error',
@@ -74,7 +75,8 @@ export function publishApiDocument(api: OpenAPIHono<AppEnv>) {
     type: 'apiKey',
     in: 'cookie',
     name: 'reelmates.session_token',
-    description: 'The Better Auth session cookie, set by signing in (`__Secure-reelmates.session_token` in production, over HTTPS).',
+    description:
+      'The Better Auth session cookie, set by signing in (`__Secure-reelmates.session_token` in production, over HTTPS). A browser signed in to Reelmates sends it by itself, so Try it out on /api/docs calls as that user.',
   });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
