@@ -21,6 +21,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      // /api/docs is this page of the web app (served by the API server's front door once built).
+      '/api': { target: 'http://localhost:3000', changeOrigin: false, bypass: (req) => (req.url?.split('?')[0] === '/api/docs' ? '/api-docs.html' : undefined) },
+    },
   },
 });

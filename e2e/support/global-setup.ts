@@ -3,7 +3,7 @@ import fs from 'node:fs';
 
 /** The browser suite runs against the built app, exactly as `npm start` serves it. */
 export default function setup() {
-  if (!fs.existsSync('dist/web/index.html') || !fs.existsSync('dist/server/index.js') || process.env.E2E_REBUILD) {
+  if (!fs.existsSync('dist/web/index.html') || !fs.existsSync('dist/web/api-docs.html') || !fs.existsSync('dist/server/index.js') || process.env.E2E_REBUILD) {
     // Vitest sets NODE_ENV=test; the build must be the production one `npm start` serves.
     execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }

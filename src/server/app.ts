@@ -3,7 +3,7 @@ import { AVATAR_MAX_BYTES } from '../shared/settings';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './http/errors';
 import { nulGuard } from './http/nul-guard';
-import { createRouter } from './http/openapi';
+import { createRouter, publishApiDocument } from './http/openapi';
 import { requestLog } from './http/request-log';
 import { sameOriginGuard } from './http/security';
 import { authHandler } from './modules/accounts/auth-handler';
@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', socialRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
-  api.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Reelmates API', version: '0.1.0' } });
+  publishApiDocument(api);
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
   app.route('/api', api);
 

@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from './context';
 import { errorResponse } from './errors';
 
@@ -21,21 +21,71 @@ export function createRouter() {
   });
 }
 
+/** The one error shape (ErrorBody in errors.ts), published once as #/components/schemas/Error. */
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ description: 'Stable, machine-readable: validation_failed, unauthorized, not_found, rate_limited, …' }),
+      message: z.string().openapi({ description: 'A sentence the web app shows as it is' }),
+      details: z.record(z.string(), z.array(z.string())).optional().openapi({ description: 'validation_failed only: every message, per field' }),
+    }),
+  })
+  // No example: one schema serves every status, and an example would give a 400 the code of a 401.
+  .openapi('Error');
+
 export const errorSchemaRef = {
   description: 'Error',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object' as const,
-        properties: {
-          error: {
-            type: 'object' as const,
-            properties: { code: { type: 'string' as const }, message: { type: 'string' as const } },
-            required: ['code', 'message'],
-          },
-        },
-        required: ['error'],
-      },
-    },
-  },
+  content: { 'application/json': { schema: errorSchema } },
 };
+
+/** The name of the session cookie scheme in the document's components. */
+export const SESSION_SCHEME = 'sessionCookie';
+
+/**
+ * Who may call a route, spread into its createRoute declaration (`...access.user`). The OpenAPI
+ * document says it twice over: `x-access` names the level, and `security` the session cookie a
+ * level needs (optional for visitor routes whose answer changes with a session). The guards that
+ * enforce it are the routes' own middlewares (requireUser, requireAdmin); a test checks that each
+ * declared level matches what the route answers without and with a session.
+ */
+type Security = Record<string, string[]>[];
+const sessionNeeded: Security = [{ [SESSION_SCHEME]: [] }];
+/** The empty requirement first: calling without the cookie is fine too. */
+const sessionOptional: Security = [{}, { [SESSION_SCHEME]: [] }];
+
+export const access = {
+  /** Anyone; no session is read. */
+  visitor: { 'x-access': 'visitor' as const },
+  /** Anyone; with a session the answer is the signed-in user's view. */
+  visitorOrUser: { 'x-access': 'visitor' as const, security: sessionOptional },
+  /** A signed-in user (401 without a session). */
+  user: { 'x-access': 'user' as const, security: sessionNeeded },
+  /** A signed-in admin (401 without a session, 403 for other users). */
+  admin: { 'x-access': 'admin' as const, security: sessionNeeded },
+};
+
+export type AccessLevel = (typeof access)[keyof typeof access]['x-access'];
+
+/**
+ * Publishes the OpenAPI document at /openapi.json of the API router, which is mounted at /api:
+ * the paths are relative to the `/api` server entry, so tools resolve /api/… .
+ */
+export function publishApiDocument(api: OpenAPIHono<AppEnv>) {
+  api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'reelmates.session_token',
+    description:
+      'The Better Auth session cookie, set by signing in (`__Secure-reelmates.session_token` in production, over HTTPS). A browser signed in to Reelmates sends it by itself, so Try it out on /api/docs calls as that user.',
+  });
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Reelmates API',
+      version: '0.1.0',
+      description:
+        'The JSON API of Reelmates. Every error answers `{ error: { code, message } }` (the Error schema). `x-access` says who may call an operation: visitor, user (a session) or admin. Sign-in, sign-out, password reset and e-mail change are Better Auth’s routes under /api/auth/*, not listed here.',
+    },
+    servers: [{ url: '/api', description: 'This server' }],
+  });
+}

@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import type { HealthProbe } from '../modules/health/probe';
 import { type PublicAnswers, writeAnswer } from './public-answers';
 import { securityHeaderList } from './security';
-import type { WebAssets } from './web-app';
+import { isApiDocsUrl, type WebAssets } from './web-app';
 
 /**
  * The Node HTTP server around the app. Security headers are set here, on the raw response, so that
@@ -28,7 +28,9 @@ export function createHttpServer(
   const apiHeaders = securityHeaderList({ hsts: config.isProduction, api: true });
   const listener = getRequestListener(app.fetch);
   const server = http.createServer((req, res) => {
-    for (const [name, value] of req.url?.startsWith('/api/') ? apiHeaders : pageHeaders) res.setHeader(name, value);
+    // The API reference at /api/docs is a page (its scripts and styles must load), not an API answer.
+    const url = req.url ?? '/';
+    for (const [name, value] of url.startsWith('/api/') && !isApiDocsUrl(url) ? apiHeaders : pageHeaders) res.setHeader(name, value);
     // The request id is settled here too, so the app reads it as a header and never has to touch
     // the response's headers itself (which would cost Node a full Headers object per request).
     const incoming = req.headers['x-request-id'];

@@ -62,11 +62,21 @@ function loadAssets(distDir: string): Map<string, Asset> {
       br: read('.br'),
       type: TYPES[path.extname(file)] ?? 'application/octet-stream',
       // Hashed names never change content: cache for a year. The rest may change with a deploy.
-      cacheControl: hashed ? 'public, max-age=31536000, immutable' : rel === '/index.html' ? 'no-cache' : 'public, max-age=3600',
+      // The pages name hashed files, so they are checked on every visit.
+      cacheControl: hashed ? 'public, max-age=31536000, immutable' : rel.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
     });
   }
   return assets;
+}
+
+/** The API reference: a page of the web app (its own build, vite.api-docs.config.ts) at an /api address. */
+export const API_DOCS_PATH = '/api/docs';
+const API_DOCS_FILE = '/api-docs.html';
+
+/** Is this request URL (path and query) the API reference page? A document, not an API answer. */
+export function isApiDocsUrl(url: string): boolean {
+  return url.startsWith(API_DOCS_PATH) && (url.length === API_DOCS_PATH.length || url[API_DOCS_PATH.length] === '?');
 }
 
 /**
@@ -88,7 +98,9 @@ export class WebAssets {
 
   /** The asset for a path, or undefined when the path is not the web app's (API, missing asset). */
   lookup(method: string | undefined, pathname: string): Asset | undefined {
-    if ((method !== 'GET' && method !== 'HEAD') || pathname.startsWith('/api/') || pathname === '/api') return undefined;
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    if (pathname === API_DOCS_PATH) return this.assets.get(API_DOCS_FILE);
+    if (pathname.startsWith('/api/') || pathname === '/api') return undefined;
     return this.assets.get(pathname) ?? (pathname.startsWith('/assets/') ? undefined : this.index);
   }
 

@@ -4,12 +4,13 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { user } from '../../db/schema';
 import { removeUserFiles } from '../../integrations/storage';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { requireUser } from './guards';
 
 const deleteAccount = createRoute({
   method: 'post',
   path: '/accounts/delete',
+  ...access.user,
   summary: 'Delete the signed-in account and all its data (type DELETE to confirm)',
   request: {
     body: {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { signUpSchema, usernameProblems } from '../../../shared/accounts';
 import { profileUsernameProblems } from '../../../shared/settings';
 import type { AppDeps } from '../../deps';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { MemoryRateLimiter, rateLimitByIp } from '../../http/rate-limit';
 import { foundingStats } from './founding';
 import { currentUser } from './guards';
@@ -11,16 +11,18 @@ import { text } from '../../../shared/text';
 
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
 
-const getSession = createRoute({ method: 'get', path: '/session', summary: 'The signed-in user and their access flags, or user null', responses: { 200: json(z.any()) } });
+const getSession = createRoute({ method: 'get', path: '/session', ...access.visitorOrUser, summary: 'The signed-in user and their access flags, or user null', responses: { 200: json(z.any()) } });
 const getFounding = createRoute({
   method: 'get',
   path: '/founding',
+  ...access.visitor,
   summary: 'Founding-member spots taken and remaining',
   responses: { 200: json(z.object({ count: z.number(), limit: z.number(), remaining: z.number() })) },
 });
 const postSignUp = createRoute({
   method: 'post',
   path: '/accounts/sign-up',
+  ...access.visitor,
   summary: 'Create an account; a verification mail is sent',
   request: { body: { required: true, content: { 'application/json': { schema: signUpSchema } } } },
   responses: { 201: json(z.object({ ok: z.literal(true) })), 400: errorSchemaRef, 403: errorSchemaRef, 409: errorSchemaRef, 429: errorSchemaRef },
@@ -28,6 +30,7 @@ const postSignUp = createRoute({
 const getUsernameAvailable = createRoute({
   method: 'get',
   path: '/accounts/username-available',
+  ...access.visitorOrUser,
   summary: 'Is a username free (lowercased)? The caller’s own name counts as free.',
   request: { query: z.object({ username: text().max(60), form: z.enum(['sign-up', 'profile']).optional().openapi({ description: 'Whose rules: sign-up (default) or the settings profile form' }) }) },
   responses: { 200: json(z.object({ available: z.boolean(), problems: z.array(z.string()) })) },
@@ -35,6 +38,7 @@ const getUsernameAvailable = createRoute({
 const getProfileSearch = createRoute({
   method: 'get',
   path: '/profiles/search',
+  ...access.visitor,
   summary: 'Search people by username or full name (10 results)',
   request: { query: z.object({ q: text().trim().min(1).max(50) }) },
   responses: { 200: json(z.object({ results: z.array(z.object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() })) })) },
@@ -43,6 +47,7 @@ const getProfileSearch = createRoute({
 const getResetTokenValid = createRoute({
   method: 'get',
   path: '/accounts/reset-token',
+  ...access.visitor,
   summary: 'Is a password-reset token still valid? (the reset page asks before showing its form)',
   request: { query: z.object({ token: text().min(1).max(200) }) },
   responses: { 200: json(z.object({ valid: z.boolean() })) },

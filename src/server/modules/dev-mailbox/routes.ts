@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../../config';
 import { isLoopback } from '../../http/client-address';
 import { errorResponse, errors } from '../../http/errors';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { socketAddress } from '../../http/rate-limit';
 import { text } from '../../../shared/text';
 
@@ -23,6 +23,7 @@ const mailSchema = z.object({
 const listMail = createRoute({
   method: 'get',
   path: '/dev/mailbox',
+  ...access.visitor,
   summary: 'Development only: every mail the app sent, newest first',
   request: { query: z.object({ to: text().max(254).optional() }) },
   responses: { 200: { description: 'Mails', content: { 'application/json': { schema: z.object({ mails: z.array(mailSchema) }) } } }, 403: errorSchemaRef },
@@ -31,6 +32,7 @@ const listMail = createRoute({
 const mailHtml = createRoute({
   method: 'get',
   path: '/dev/mailbox/{id}/html',
+  ...access.visitor,
   summary: 'Development only: the HTML part of one mail, sandboxed for an iframe',
   request: { params: z.object({ id: z.uuid() }) },
   responses: { 200: { description: 'HTML document' }, 403: errorSchemaRef, 404: errorSchemaRef },

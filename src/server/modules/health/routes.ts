@@ -1,12 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
-import { createRouter } from '../../http/openapi';
+import { access, createRouter } from '../../http/openapi';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
 
 const getHealth = createRoute({
   method: 'get',
   path: '/health',
+  ...access.visitor,
   summary: 'Is the server up, and can it reach its database?',
   responses: {
     200: { description: 'Healthy', content: { 'application/json': { schema: healthSchema } } },

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../http/context';
 import { hitDbLimit } from '../../http/db-rate-limit';
 import { errorResponse, errors, handleError } from '../../http/errors';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { CatalogueUnavailableError } from '../../integrations/catalogue';
 import { currentUser, requireUser } from '../accounts/guards';
 import { notifyFollowersOfFavorite } from './notify-followers';
@@ -20,10 +20,11 @@ const tags = ['Lists'];
 const authErrors = { 400: errorSchemaRef, 401: errorSchemaRef, 429: errorSchemaRef };
 
 const routes = {
-  mine: createRoute({ method: 'get', path: '/me/lists', tags, summary: "The signed-in user's favorites (with ratings), watchlist keys and currently watching", responses: { 200: json('MyLists'), 401: errorSchemaRef } }),
+  mine: createRoute({ method: 'get', path: '/me/lists', ...access.user, tags, summary: "The signed-in user's favorites (with ratings), watchlist keys and currently watching", responses: { 200: json('MyLists'), 401: errorSchemaRef } }),
   addFavorite: createRoute({
     method: 'post',
     path: '/me/favorites',
+    ...access.user,
     tags,
     summary: 'Add a favorite with a rating; an existing favorite gets the new rating',
     request: body(addFavoriteSchema),
@@ -32,35 +33,39 @@ const routes = {
   updateRating: createRoute({
     method: 'patch',
     path: '/me/favorites/{type}/{id}',
+    ...access.user,
     tags,
     summary: "Update a favorite's rating",
     request: { params: titleKeyParamsSchema, ...body(updateRatingSchema) },
     responses: { 200: json('FavoriteItem'), 404: errorSchemaRef, ...authErrors },
   }),
-  removeFavorite: createRoute({ method: 'delete', path: '/me/favorites/{type}/{id}', tags, summary: 'Remove a favorite', request: { params: titleKeyParamsSchema }, responses: { 200: ok, ...authErrors } }),
-  clearFavorites: createRoute({ method: 'delete', path: '/me/favorites', tags, summary: 'Remove every favorite', responses: { 200: json('{ removed: number }'), ...authErrors } }),
+  removeFavorite: createRoute({ method: 'delete', path: '/me/favorites/{type}/{id}', ...access.user, tags, summary: 'Remove a favorite', request: { params: titleKeyParamsSchema }, responses: { 200: ok, ...authErrors } }),
+  clearFavorites: createRoute({ method: 'delete', path: '/me/favorites', ...access.user, tags, summary: 'Remove every favorite', responses: { 200: json('{ removed: number }'), ...authErrors } }),
   addWatchlist: createRoute({
     method: 'post',
     path: '/me/watchlist',
+    ...access.user,
     tags,
     summary: 'Add a title to the watchlist',
     request: body(titleKeySchema),
     responses: { 201: json('ListItem'), 404: errorSchemaRef, 409: errorSchemaRef, ...authErrors },
   }),
-  removeWatchlist: createRoute({ method: 'delete', path: '/me/watchlist/{type}/{id}', tags, summary: 'Remove a title from the watchlist', request: { params: titleKeyParamsSchema }, responses: { 200: ok, ...authErrors } }),
-  clearWatchlist: createRoute({ method: 'delete', path: '/me/watchlist', tags, summary: 'Clear the watchlist', responses: { 200: json('{ removed: number }'), ...authErrors } }),
+  removeWatchlist: createRoute({ method: 'delete', path: '/me/watchlist/{type}/{id}', ...access.user, tags, summary: 'Remove a title from the watchlist', request: { params: titleKeyParamsSchema }, responses: { 200: ok, ...authErrors } }),
+  clearWatchlist: createRoute({ method: 'delete', path: '/me/watchlist', ...access.user, tags, summary: 'Clear the watchlist', responses: { 200: json('{ removed: number }'), ...authErrors } }),
   setWatching: createRoute({
     method: 'put',
     path: '/me/currently-watching',
+    ...access.user,
     tags,
     summary: 'Set the title the user is currently watching',
     request: body(titleKeySchema),
     responses: { 200: json('CurrentlyWatching'), 404: errorSchemaRef, ...authErrors },
   }),
-  clearWatching: createRoute({ method: 'delete', path: '/me/currently-watching', tags, summary: 'Clear currently watching (all five fields)', responses: { 200: ok, ...authErrors } }),
+  clearWatching: createRoute({ method: 'delete', path: '/me/currently-watching', ...access.user, tags, summary: 'Clear currently watching (all five fields)', responses: { 200: ok, ...authErrors } }),
   favoriteCount: createRoute({
     method: 'get',
     path: '/titles/{type}/{id}/favorite-count',
+    ...access.visitor,
     tags,
     summary: 'How many users favorited the title',
     request: { params: titleKeyParamsSchema },
@@ -69,6 +74,7 @@ const routes = {
   profileFavorites: createRoute({
     method: 'get',
     path: '/profiles/{id}/favorites',
+    ...access.visitorOrUser,
     tags,
     summary: "A profile's favorites, when the viewer may see them",
     request: { params: profileParams },
@@ -77,6 +83,7 @@ const routes = {
   profileWatchlist: createRoute({
     method: 'get',
     path: '/profiles/{id}/watchlist',
+    ...access.visitorOrUser,
     tags,
     summary: "A profile's watchlist, when the viewer may see it",
     request: { params: profileParams },
@@ -85,6 +92,7 @@ const routes = {
   sharedFavorites: createRoute({
     method: 'get',
     path: '/profiles/{id}/shared-favorites',
+    ...access.user,
     tags,
     summary: 'Titles both the viewer and this user favorited',
     request: { params: profileParams },

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sendMessageSchema } from '../../../shared/messages';
 import type { AppDeps } from '../../deps';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { requireUser } from '../accounts/guards';
 import { deleteConversation, getConversation, listConversations, markConversationRead, sendMessage, unreadMessageCount } from './service';
 import { text } from '../../../shared/text';
@@ -16,6 +16,7 @@ const messageView = z.object({ id: z.string(), content: z.string(), fromMe: z.bo
 const getConversations = createRoute({
   method: 'get',
   path: '/messages/conversations',
+  ...access.user,
   summary: 'My conversations, newest first (search by name)',
   request: { query: z.object({ q: text().max(50).optional() }) },
   responses: {
@@ -23,10 +24,11 @@ const getConversations = createRoute({
     ...denied,
   },
 });
-const getUnread = createRoute({ method: 'get', path: '/messages/unread-count', summary: 'Messages to me not yet read', responses: { 200: json(z.object({ count: z.number() })), ...denied } });
+const getUnread = createRoute({ method: 'get', path: '/messages/unread-count', ...access.user, summary: 'Messages to me not yet read', responses: { 200: json(z.object({ count: z.number() })), ...denied } });
 const getWith = createRoute({
   method: 'get',
   path: '/messages/with/{userId}',
+  ...access.user,
   summary: 'My conversation with a user, oldest first',
   request: { params: withUser },
   responses: { 200: json(z.object({ user: conversationUser, canMessage: z.boolean(), messages: z.array(messageView) })), 404: errorSchemaRef, ...denied },
@@ -34,6 +36,7 @@ const getWith = createRoute({
 const postWith = createRoute({
   method: 'post',
   path: '/messages/with/{userId}',
+  ...access.user,
   summary: 'Send a message (30 a minute); a clientId already stored by this sender answers that message with 200',
   request: { params: withUser, body: { required: true, content: { 'application/json': { schema: sendMessageSchema } } } },
   responses: { 201: json(messageView, 'Sent'), 200: json(messageView, 'Sent before under this clientId'), 400: errorSchemaRef, 404: errorSchemaRef, 429: errorSchemaRef, ...denied },
@@ -41,6 +44,7 @@ const postWith = createRoute({
 const postRead = createRoute({
   method: 'post',
   path: '/messages/with/{userId}/read',
+  ...access.user,
   summary: 'Mark every message from that user to me read',
   request: { params: withUser },
   responses: { 200: json(z.object({ updated: z.number() })), ...denied },
@@ -48,6 +52,7 @@ const postRead = createRoute({
 const deleteWith = createRoute({
   method: 'delete',
   path: '/messages/with/{userId}',
+  ...access.user,
   summary: 'Delete the conversation for both participants (permanent)',
   request: { params: withUser },
   responses: { 200: json(z.object({ deleted: z.number() })), ...denied },

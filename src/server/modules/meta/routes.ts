@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
-import { createRouter } from '../../http/openapi';
+import { access, createRouter } from '../../http/openapi';
 
 const metaSchema = z.object({
   offline: z.object({ database: z.boolean(), mail: z.boolean(), catalogue: z.boolean() }),
@@ -10,6 +10,7 @@ const metaSchema = z.object({
 const getMeta = createRoute({
   method: 'get',
   path: '/meta',
+  ...access.visitor,
   summary: 'Which offline defaults are in use, so the UI can say so',
   responses: { 200: { description: 'Meta', content: { 'application/json': { schema: metaSchema } } } },
 });

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES } from '../../../shared/notifications';
 import type { AppDeps } from '../../deps';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { requireUser } from '../accounts/guards';
 import { deleteNotification, getNotification, listNotifications, markAllNotificationsRead, markNotificationRead, unreadNotificationCount } from './service';
 import { text } from '../../../shared/text';
@@ -24,22 +24,25 @@ const notification = z.object({
 const getList = createRoute({
   method: 'get',
   path: '/notifications',
+  ...access.user,
   summary: 'My notifications, newest first, paginated',
   request: { query: z.object({ before: text().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE) }) },
   responses: { 200: json(z.object({ items: z.array(notification), nextCursor: z.string().nullable() })), 400: errorSchemaRef, ...denied },
 });
-const getUnread = createRoute({ method: 'get', path: '/notifications/unread-count', summary: 'My unread notifications', responses: { 200: json(z.object({ count: z.number() })), ...denied } });
+const getUnread = createRoute({ method: 'get', path: '/notifications/unread-count', ...access.user, summary: 'My unread notifications', responses: { 200: json(z.object({ count: z.number() })), ...denied } });
 const getOne = createRoute({
   method: 'get',
   path: '/notifications/{id}',
+  ...access.user,
   summary: 'One of my notifications',
   request: { params: byId },
   responses: { 200: json(notification), 404: errorSchemaRef, ...denied },
 });
-const postReadAll = createRoute({ method: 'post', path: '/notifications/read-all', summary: 'Mark all my notifications read', responses: { 200: json(z.object({ updated: z.number() })), ...denied } });
+const postReadAll = createRoute({ method: 'post', path: '/notifications/read-all', ...access.user, summary: 'Mark all my notifications read', responses: { 200: json(z.object({ updated: z.number() })), ...denied } });
 const postRead = createRoute({
   method: 'post',
   path: '/notifications/{id}/read',
+  ...access.user,
   summary: 'Mark one of my notifications read',
   request: { params: byId },
   responses: { 200: json(z.object({ ok: z.literal(true) })), 404: errorSchemaRef, ...denied },
@@ -47,6 +50,7 @@ const postRead = createRoute({
 const deleteOne = createRoute({
   method: 'delete',
   path: '/notifications/{id}',
+  ...access.user,
   summary: 'Delete one of my notifications',
   request: { params: byId },
   responses: { 200: json(z.object({ ok: z.literal(true) })), 404: errorSchemaRef, ...denied },

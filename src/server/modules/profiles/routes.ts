@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { PROFILE_CACHE_CONTROL, viewProfileForRequest } from './service';
 import { text } from '../../../shared/text';
 
@@ -10,6 +10,7 @@ const profileResponse = { description: 'The profile as the viewer may see it', c
 const getById = createRoute({
   method: 'get',
   path: '/profiles/{id}',
+  ...access.visitorOrUser,
   summary: 'A profile by user id, as the viewer may see it',
   request: { params: z.object({ id: text().min(1).max(64) }) },
   responses: { 200: profileResponse, 404: errorSchemaRef },
@@ -18,6 +19,7 @@ const getById = createRoute({
 const getByUsername = createRoute({
   method: 'get',
   path: '/profiles/by-username/{username}',
+  ...access.visitorOrUser,
   summary: 'A profile by username (the /{username} share link)',
   request: { params: z.object({ username: text().min(1).max(60) }) },
   responses: { 200: profileResponse, 404: errorSchemaRef },

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { hubOf, sseComment, sseRaw, StreamHub } from '../../realtime/hub';
 import { currentUser } from '../accounts/guards';
 
@@ -20,6 +20,7 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 const getEvents = createRoute({
   method: 'get',
   path: '/events',
+  ...access.user,
   summary: 'Server-Sent Events for the signed-in user: JSON events with ids only, heartbeats, retry hint',
   responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: z.string() } } }, 401: errorSchemaRef },
 });

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { favoriteGenresSchema, profileUpdateSchema, settingsStateSchema, settingsUpdateSchema } from '../../../shared/settings';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { requireUser } from '../accounts/guards';
 import { setFavoriteGenres, updateProfile, updateSettings, uploadAvatar } from './service';
 
@@ -13,6 +13,7 @@ const ok = json(z.object({ ok: z.literal(true) }));
 const patchProfile = createRoute({
   method: 'patch',
   path: '/me/profile',
+  ...access.user,
   summary: 'Edit one’s profile: full name, username (lowercased), bio, avatar (a URL from POST /me/avatar, or empty)',
   request: jsonBody(profileUpdateSchema),
   responses: { 200: ok, 400: errorSchemaRef, 401: errorSchemaRef, 409: errorSchemaRef },
@@ -25,6 +26,7 @@ const avatarFile = z
 const postAvatar = createRoute({
   method: 'post',
   path: '/me/avatar',
+  ...access.user,
   summary: 'Upload an avatar (PNG or JPEG, at most 2 MB); answers its URL, which takes effect when saved with PATCH /me/profile',
   request: { body: { required: true, content: { 'multipart/form-data': { schema: z.object({ file: avatarFile }) } } } },
   responses: { 201: json(z.object({ url: z.string() })), 400: errorSchemaRef, 401: errorSchemaRef, 413: errorSchemaRef, 429: errorSchemaRef },
@@ -33,6 +35,7 @@ const postAvatar = createRoute({
 const putGenres = createRoute({
   method: 'put',
   path: '/me/favorite-genres',
+  ...access.user,
   summary: 'Replace one’s favorite genres (names from the genre table)',
   request: jsonBody(favoriteGenresSchema),
   responses: { 200: json(z.object({ genres: z.array(z.string()) })), 400: errorSchemaRef, 401: errorSchemaRef },
@@ -41,6 +44,7 @@ const putGenres = createRoute({
 const patchSettings = createRoute({
   method: 'patch',
   path: '/me/settings',
+  ...access.user,
   summary: 'Change notification preferences and privacy switches; answers all of them',
   request: jsonBody(settingsUpdateSchema),
   responses: {
@@ -53,6 +57,7 @@ const patchSettings = createRoute({
 const getUpload = createRoute({
   method: 'get',
   path: '/uploads/{userId}/{file}',
+  ...access.visitor,
   summary: 'An uploaded avatar (when our server serves the files)',
   request: {
     params: z.object({

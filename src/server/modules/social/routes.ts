@@ -4,7 +4,7 @@ import { REPORT_LOGIN_REQUIRED, reportBodySchema, socialLinksBodySchema } from '
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../http/context';
 import { errors } from '../../http/errors';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { currentUser, requireUser } from '../accounts/guards';
 import { follow, followLists, removeFollower, reportUser, unfollow, updateSocialLinks } from './service';
 import { text } from '../../../shared/text';
@@ -26,6 +26,7 @@ const signedIn = { 401: errorSchemaRef, 404: errorSchemaRef };
 const postFollow = createRoute({
   method: 'post',
   path: '/follows/{userId}',
+  ...access.user,
   summary: 'Follow a user (idempotent); the followed user gets a new_follower notification (mailed once per pair a day); 60 follow actions an hour',
   request: { params: userParam },
   responses: { 200: json(followState, "The followed user's counts"), 400: errorSchemaRef, 429: errorSchemaRef, ...signedIn },
@@ -33,6 +34,7 @@ const postFollow = createRoute({
 const deleteFollow = createRoute({
   method: 'delete',
   path: '/follows/{userId}',
+  ...access.user,
   summary: 'Unfollow a user (idempotent); removes the follow notification; counts toward the 60 follow actions an hour',
   request: { params: userParam },
   responses: { 200: json(followState, "The unfollowed user's counts"), 400: errorSchemaRef, 429: errorSchemaRef, ...signedIn },
@@ -40,6 +42,7 @@ const deleteFollow = createRoute({
 const getLists = createRoute({
   method: 'get',
   path: '/follows/{userId}',
+  ...access.user,
   summary: "A user's followers and following, newest first, filtered by name (signed-in users)",
   request: { params: userParam, query: z.object({ q: text().trim().max(50).optional() }) },
   responses: { 200: json(z.object({ followers: z.array(entry), following: z.array(entry), followersCount: z.number().int(), followingCount: z.number().int() })), ...signedIn },
@@ -47,6 +50,7 @@ const getLists = createRoute({
 const deleteFollower = createRoute({
   method: 'delete',
   path: '/me/followers/{userId}',
+  ...access.user,
   summary: 'Remove someone who follows you',
   request: { params: userParam },
   responses: { 200: json(followState, 'Your counts'), 400: errorSchemaRef, ...signedIn },
@@ -54,6 +58,7 @@ const deleteFollower = createRoute({
 const putSocialLinks = createRoute({
   method: 'put',
   path: '/me/social-links',
+  ...access.user,
   summary: 'Replace your six social links: trimmed, empty saved as null, http(s) only (ruling 11)',
   request: { body: { required: true, content: { 'application/json': { schema: socialLinksBodySchema } } } },
   responses: { 200: json(links, 'The stored links'), 400: errorSchemaRef, ...signedIn },
@@ -61,6 +66,7 @@ const putSocialLinks = createRoute({
 const postReport = createRoute({
   method: 'post',
   path: '/reports/{userId}',
+  ...access.user,
   summary: 'Report a user to the admins (5 an hour)',
   request: { params: userParam, body: { required: true, content: { 'application/json': { schema: reportBodySchema } } } },
   responses: { 201: json(z.object({ id: z.string() }), 'Stored as an open report'), 400: errorSchemaRef, 429: errorSchemaRef, ...signedIn },

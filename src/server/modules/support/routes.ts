@@ -1,13 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { contactRequestSchema } from '../../../shared/support';
 import type { AppDeps } from '../../deps';
-import { createRouter, errorSchemaRef } from '../../http/openapi';
+import { access, createRouter, errorSchemaRef } from '../../http/openapi';
 import { MemoryRateLimiter, rateLimitByIp } from '../../http/rate-limit';
 import { submitContactMessage } from './service';
 
 const postContact = createRoute({
   method: 'post',
   path: '/contact',
+  ...access.visitor,
   summary: 'Send a contact inquiry, bug report or feature request to the support team',
   request: { body: { required: true, content: { 'application/json': { schema: contactRequestSchema } } } },
   responses: {

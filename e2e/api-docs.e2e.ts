@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, watchedPage } from './support/browser';
+import { type AppServer, startAppServer } from './support/server';
+
+const SHOTS = '/tmp/shots-apidocs';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The operation block of one route, as Swagger UI draws it. */
+const operation = (page: Page, method: string, path: string) => page.locator(`.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+
+/** Opens the page, failing on Content-Security-Policy violations as well as console errors. */
+async function openDocs(width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const { page, watch } = await watchedPage(context);
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const res = await page.goto(`${server.url}/api/docs`, { waitUntil: 'networkidle' });
+  expect(res?.status()).toBe(200);
+  await page.locator('.opblock').first().waitFor();
+  return { context, page, watch };
+}
+
+describe('the API reference at /api/docs', () => {
+  it('shows every route with its access, bodies and the error shape, with no console error and nothing leaving the machine', async () => {
+    const { context, page, watch } = await openDocs(1280);
+    expect(await page.locator('h1.title').textContent()).toContain('Reelmates API');
+    // The /api server entry: operations resolve to /api/…
+    expect(await page.locator('.servers select').inputValue()).toBe('/api');
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+    for (const [method, path] of [
+      ['get', '/notifications'],
+      ['post', '/messages/with/{userId}'],
+      ['put', '/me/social-links'],
+      ['get', '/catalogue/titles/{type}/{id}'],
+    ] as const) {
+      expect(await operation(page, method, path).count(), `${method} ${path}`).toBe(1);
+    }
+
+    // A route that needs a session carries the lock of the session cookie scheme; a public one does not.
+    const notifications = operation(page, 'get', '/notifications');
+    expect(await notifications.locator('.authorization__btn').count()).toBe(1);
+    expect(await operation(page, 'get', '/health').locator('.authorization__btn').count()).toBe(0);
+    await notifications.locator('.opblock-summary-control').click();
+    await notifications.locator('.responses-table').waitFor();
+    // Its access level, shown as the x-access extension.
+    expect(await notifications.locator('.opblock-section').filter({ hasText: 'Extensions' }).innerText()).toMatch(/x-access\s+"user"/);
+    // Its 401 answer is the shared Error schema.
+    const unauthorized = notifications.locator('.response[data-code="401"]');
+    expect(await unauthorized.innerText()).toMatch(/"error": \{\s+"code": "string",\s+"message": "string"/);
+    await unauthorized.getByRole('tab', { name: 'Schema' }).click();
+    expect(await unauthorized.locator('.json-schema-2020-12__title').first().textContent()).toBe('Error');
+    await page.screenshot({ path: `${SHOTS}/api-docs-1280-operation.png` });
+
+    // The scheme: Better Auth's session cookie.
+    await page.locator('.auth-wrapper .authorize').click();
+    const dialog = page.locator('.modal-ux');
+    await dialog.waitFor();
+    const scheme = (await dialog.textContent()) ?? '';
+    expect(scheme).toContain('sessionCookie');
+    expect(scheme).toContain('reelmates.session_token');
+    expect(scheme).toContain('cookie');
+    await page.screenshot({ path: `${SHOTS}/api-docs-1280-auth.png` });
+    await dialog.locator('.close-modal').click();
+
+    // The shared Error schema is listed among the schemas.
+    const errorModel = page.locator('section.models .json-schema-2020-12__title', { hasText: /^Error$/ });
+    expect(await errorModel.count()).toBe(1);
+
+    // Try it out sends the request to this server under /api.
+    const meta = operation(page, 'get', '/meta');
+    await meta.locator('.opblock-summary-control').click();
+    await meta.locator('.try-out__btn').click();
+    await meta.locator('.execute').click();
+    await meta.locator('.request-url').waitFor();
+    expect(await meta.locator('.request-url').textContent()).toContain(`${server.url}/api/meta`);
+    expect(await meta.locator('.live-responses-table tbody .response-col_status').first().textContent()).toContain('200');
+
+    expect(watch.consoleErrors).toEqual([]);
+    expect(watch.externalRequests).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/api-docs-1280.png`, fullPage: false });
+    await context.close();
+  });
+
+  it('reads on a phone (390 px)', async () => {
+    const { context, page, watch } = await openDocs(390);
+    expect(await page.locator('h1.title').textContent()).toContain('Reelmates API');
+    // Nothing wider than the screen: the page does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(watch.consoleErrors).toEqual([]);
+    expect(watch.externalRequests).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/api-docs-390.png`, fullPage: false });
+    await context.close();
+  });
+});
