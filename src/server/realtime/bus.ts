@@ -1,18 +1,16 @@
 /**
  * The realtime event bus. Modules publish small events (ids only, never content) after their change
- * is committed; the SSE endpoint delivers each event to the streams of its audience.
+ * is committed; the SSE endpoint delivers each event to the streams of its audience. The events are
+ * the union declared in src/shared/realtime.ts, which the web parses with the same schema.
  *
  * This file is the interface and the in-process implementation (one server process, PGlite).
  * With PostgreSQL the bus fans out through LISTEN/NOTIFY so that every instance delivers to its own
  * clients (see pg-bus.ts when present).
  */
-export type Audience = { users: string[] } | { everyone: true };
+import type { RealtimeEvent } from '../../shared/realtime';
 
-/** Only ids and small scalars: the client refetches what it shows. */
-export interface RealtimeEvent {
-  type: string;
-  [field: string]: string | number | boolean | null;
-}
+export type { RealtimeEvent };
+export type Audience = { users: string[] } | { everyone: true };
 
 export type BusListener = (audience: Audience, event: RealtimeEvent) => void;
 

@@ -35,12 +35,12 @@ describe('PgBus on PostgreSQL', () => {
     try {
       const gotOne = collect(one);
       const gotTwo = collect(two);
-      one.publish({ users: ['u1'] }, { type: 'message', id: 'm1', from: 'u2' });
+      one.publish({ users: ['u1'] }, { type: 'message', id: 'm1', from: 'u2', to: 'u1' });
       two.publish({ everyone: true }, { type: 'founding-count' });
-      expect(await until(() => gotTwo.some((g) => g.event.id === 'm1') && gotOne.some((g) => g.event.type === 'founding-count'))).toBe(true);
-      expect(gotTwo.find((g) => g.event.id === 'm1')).toEqual({ audience: { users: ['u1'] }, event: { type: 'message', id: 'm1', from: 'u2' } });
+      expect(await until(() => gotTwo.some((g) => g.event.type === 'message' && g.event.id === 'm1') && gotOne.some((g) => g.event.type === 'founding-count'))).toBe(true);
+      expect(gotTwo.find((g) => g.event.type === 'message' && g.event.id === 'm1')).toEqual({ audience: { users: ['u1'] }, event: { type: 'message', id: 'm1', from: 'u2', to: 'u1' } });
       // Each bus also hears its own publish (its own clients).
-      expect(gotOne.some((g) => g.event.id === 'm1')).toBe(true);
+      expect(gotOne.some((g) => g.event.type === 'message' && g.event.id === 'm1')).toBe(true);
     } finally {
       await one.stop();
       await two.stop();
@@ -55,7 +55,33 @@ describe('PgBus on PostgreSQL', () => {
       await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()`, [`LISTEN ${channel}`]);
       expect(await until(() => got.some((g) => g.event.type === 'resync'), 5000)).toBe(true);
       bus.publish({ users: ['u9'] }, { type: 'notification', id: 'n9', popup: true });
-      expect(await until(() => got.some((g) => g.event.id === 'n9'))).toBe(true);
+      expect(await until(() => got.some((g) => g.event.type === 'notification' && g.event.id === 'n9'))).toBe(true);
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it('passes on only the declared events another instance NOTIFYs (another version, or not JSON, is dropped)', async () => {
+    const bus = new PgBus({ url: pgUrl!, pool, logger, channel });
+    await bus.start();
+    try {
+      const got = collect(bus);
+      // One connection, so the notifications arrive in the order sent: once the last is here, the
+      // others were dropped.
+      const sender = await pool.connect();
+      try {
+        const notify = (payload: string) => sender.query('SELECT pg_notify($1, $2)', [channel, payload]);
+        await notify('not json');
+        await notify(JSON.stringify({ audience: { everyone: true }, event: { type: 'typing', by: 'u1' } }));
+        await notify(JSON.stringify({ audience: { users: ['u1'] }, event: { type: 'message', id: 'm1' } }));
+        await notify(JSON.stringify({ audience: { nobody: true }, event: { type: 'founding-count' } }));
+        await notify(JSON.stringify({ audience: { everyone: true }, event: { type: 'founding-count' } }));
+      } finally {
+        sender.release();
+      }
+      expect(await until(() => got.length > 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(got).toEqual([{ audience: { everyone: true }, event: { type: 'founding-count' } }]);
     } finally {
       await bus.stop();
     }

@@ -1,10 +1,21 @@
 import pg from 'pg';
+import { z } from 'zod';
+import { realtimeEventSchema } from '../../shared/realtime';
 import type { Logger } from '../logger';
 import type { Audience, BusListener, EventBus, RealtimeEvent } from './bus';
 
 export const PG_CHANNEL = 'reelmates_events';
 /** NOTIFY payloads are limited to 8,000 bytes; events carry ids only, far below that. */
 const MAX_PAYLOAD = 7_900;
+
+/**
+ * What another instance NOTIFYed. Parsed, not trusted: an instance of another version (a rolling
+ * deploy) may send an event this one does not know, which is logged and not passed on.
+ */
+const notificationSchema = z.object({
+  audience: z.union([z.object({ users: z.array(z.string()) }), z.object({ everyone: z.literal(true) })]),
+  event: realtimeEventSchema,
+});
 
 /**
  * The event bus across server processes on one PostgreSQL: publish is a NOTIFY on one channel with
@@ -37,12 +48,19 @@ export class PgBus implements EventBus {
     const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
     client.on('notification', (msg) => {
       if (msg.channel !== this.channel || !msg.payload) return;
+      let payload: unknown;
       try {
-        const { audience, event } = JSON.parse(msg.payload) as { audience: Audience; event: RealtimeEvent };
-        this.deliver(audience, event);
+        payload = JSON.parse(msg.payload);
       } catch (err) {
         this.options.logger.warn({ err }, 'realtime: unreadable notification');
+        return;
       }
+      const parsed = notificationSchema.safeParse(payload);
+      if (!parsed.success) {
+        this.options.logger.warn({ issues: parsed.error.issues }, 'realtime: unknown event in notification; dropped');
+        return;
+      }
+      this.deliver(parsed.data.audience, parsed.data.event);
     });
     const lost = (err?: Error) => {
       if (this.client !== client) return;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRealtimeEvent } from '../../shared/realtime';
 import { signUpVerified } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { type Audience, type RealtimeEvent } from './bus';
@@ -12,7 +13,11 @@ afterAll(() => t.close());
 
 const person = () => signUpVerified(t);
 
-/** Opens GET /api/events and collects what the stream carries. */
+/**
+ * Opens GET /api/events and collects what the stream carries: every `data:` line as written (`raw`)
+ * and, read with the web's own schema, the events (`events`; a line that does not parse is left out
+ * of these, as the web leaves it out).
+ */
 async function openStream(cookie: string) {
   const res = await t.request('/api/events', { headers: { cookie } });
   expect(res.status).toBe(200);
@@ -20,6 +25,7 @@ async function openStream(cookie: string) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  const raw: unknown[] = [];
   const events: RealtimeEvent[] = [];
   const first = await reader.read();
   const head = first.value ? decoder.decode(first.value) : '';
@@ -32,12 +38,19 @@ async function openStream(cookie: string) {
       while ((cut = text.indexOf('\n\n')) >= 0) {
         const block = text.slice(0, cut);
         text = text.slice(cut + 2);
-        for (const line of block.split('\n')) if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as RealtimeEvent);
+        for (const line of block.split('\n')) {
+          if (!line.startsWith('data: ')) continue;
+          const data: unknown = JSON.parse(line.slice(6));
+          raw.push(data);
+          const event = parseRealtimeEvent(data);
+          if (event) events.push(event);
+        }
       }
     }
   })().catch(() => {});
   return {
     head,
+    raw,
     events,
     waitFor: async (pred: (e: RealtimeEvent) => boolean, ms = 2000) => {
       const end = Date.now() + ms;
@@ -81,6 +94,34 @@ describe('GET /api/events', () => {
     expect(JSON.stringify(streamB.events)).not.toContain('secret');
     await streamB.close();
     await streamC.close();
+  });
+
+  it('writes only events of the shared union, each exactly as the schema reads it', async () => {
+    const a = await person();
+    const b = await person();
+    const streamA = await openStream(a.cookie);
+    const streamB = await openStream(b.cookie);
+    const as = (who: { cookie: string }, method: string, path: string, json?: unknown) => t.request(path, { method, headers: { cookie: who.cookie }, json });
+
+    expect((await as(a, 'POST', `/api/follows/${b.id}`)).status).toBeLessThan(300);
+    expect((await as(b, 'POST', `/api/follows/${a.id}`)).status).toBeLessThan(300);
+    expect((await as(a, 'POST', `/api/messages/with/${b.id}`, { content: 'hello' })).status).toBe(201);
+    expect((await as(b, 'POST', `/api/messages/with/${a.id}/read`)).status).toBe(200);
+    expect((await as(a, 'POST', '/api/me/favorites', { mediaType: 'movie', mediaId: 550, rating: 4 })).status).toBe(201);
+    expect((await as(b, 'POST', '/api/notifications/read-all')).status).toBe(200);
+    expect((await as(a, 'DELETE', `/api/messages/with/${b.id}`)).status).toBeLessThan(300);
+    expect((await as(b, 'DELETE', `/api/follows/${a.id}`)).status).toBeLessThan(300);
+
+    const expected = ['follower-stats-changed', 'profile-updated', 'notification', 'message', 'messages-read', 'notifications-changed', 'favorite-count', 'conversation-deleted'];
+    for (const type of expected) expect(await streamB.waitFor((e) => e.type === type), type).toBeTruthy();
+    for (const stream of [streamA, streamB]) {
+      // Every line written parses, and parsing drops nothing: no field beyond the declared ones.
+      expect(stream.raw.length).toBeGreaterThan(0);
+      for (const data of stream.raw) expect(parseRealtimeEvent(data), JSON.stringify(data)).toEqual(data);
+    }
+    expect(new Set(streamB.events.map((e) => e.type))).toEqual(new Set(expected));
+    await streamA.close();
+    await streamB.close();
   });
 
   it('tells everyone when a founding spot is taken (the landing banner refreshes)', async () => {

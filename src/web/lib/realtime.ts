@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { parseRealtimeEvent, type RealtimeEvent } from '@shared/realtime';
 import { createElement, Fragment, type ReactNode, useEffect, useRef } from 'react';
 
 /**
@@ -6,16 +7,24 @@ import { createElement, Fragment, type ReactNode, useEffect, useRef } from 'reac
  * Events carry ids only; features subscribe with useRealtimeEvent and refetch what they show.
  * After a reconnection (or a server-side `resync`) every query is invalidated, so whatever was
  * missed while the stream was down is fetched again. Generic: it knows no feature.
+ *
+ * What arrives is parsed with the server's own event schema (src/shared/realtime.ts): an unknown or
+ * malformed event is logged and dropped, so a handler only ever sees the fields its type declares.
  */
-export interface RealtimeEvent {
-  type: string;
-  [field: string]: string | number | boolean | null;
-}
 
-type Handler = (event: RealtimeEvent) => void;
-const handlers = new Map<string, Set<Handler>>();
+/** Said by this tab, not the server: the stream opened for the first time, or again after an error. */
+type LocalEvent = { type: 'connected' } | { type: 'reconnected' };
+export type StreamEvent = RealtimeEvent | LocalEvent;
+export type StreamEventType = StreamEvent['type'];
+/** The event of one type (or of several), narrowed: `StreamEventOf<'message'>` has `from` and `to`. */
+export type StreamEventOf<T extends StreamEventType> = Extract<StreamEvent, { type: T }>;
 
-function emit(event: RealtimeEvent) {
+type Handler = (event: StreamEvent) => void;
+const handlers = new Map<StreamEventType, Set<Handler>>();
+
+const isOfType = <T extends StreamEventType>(event: StreamEvent, type: T): event is StreamEventOf<T> => event.type === type;
+
+function emit(event: StreamEvent) {
   for (const handler of handlers.get(event.type) ?? []) {
     try {
       handler(event);
@@ -25,14 +34,19 @@ function emit(event: RealtimeEvent) {
   }
 }
 
-/** Calls `handler` for every event of `type` on this tab's stream (the latest handler, no resubscribe). */
-export function useRealtimeEvent(type: string, handler: Handler) {
+/**
+ * Calls `handler` for every event of `type` on this tab's stream (the latest handler, no
+ * resubscribe), with the event narrowed to that type.
+ */
+export function useRealtimeEvent<T extends StreamEventType>(type: T, handler: (event: StreamEventOf<T>) => void) {
   const ref = useRef(handler);
   useEffect(() => {
     ref.current = handler;
   });
   useEffect(() => {
-    const h: Handler = (event) => ref.current(event);
+    const h: Handler = (event) => {
+      if (isOfType(event, type)) ref.current(event);
+    };
     let set = handlers.get(type);
     if (!set) handlers.set(type, (set = new Set()));
     set.add(h);
@@ -40,6 +54,20 @@ export function useRealtimeEvent(type: string, handler: Handler) {
       set.delete(h);
     };
   }, [type]);
+}
+
+/** The event in one `data:` line, or null (with a warning) when it is not JSON or not one of ours. */
+export function readEvent(data: string): RealtimeEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    console.warn('realtime: ignored an event that is not JSON', data);
+    return null;
+  }
+  const event = parseRealtimeEvent(json);
+  if (!event) console.warn('realtime: ignored an unknown or malformed event', json);
+  return event;
 }
 
 const REOPEN_MIN_MS = 2_000;
@@ -93,12 +121,8 @@ export function RealtimeProvider({ enabled, onRefused, children }: { enabled: bo
         }
       };
       source.onmessage = (message: MessageEvent<string>) => {
-        let event: RealtimeEvent;
-        try {
-          event = JSON.parse(message.data) as RealtimeEvent;
-        } catch {
-          return;
-        }
+        const event = readEvent(message.data);
+        if (!event) return;
         if (event.type === 'resync') void queryClient.invalidateQueries();
         emit(event);
       };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedEmails } from '../../db/schema';
 import { cookieFrom, linkFromMail, newUserInput, signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { banUser } from './moderation';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,11 +145,41 @@ describe('sign-in', () => {
   });
 
   it('finds people by part of their username or name, case-insensitively', async () => {
-    const user = await signUpVerified(t, { fullName: 'Zelda Fitzgerald' });
-    const byName = await (await t.request('/api/profiles/search?q=fitzG')).json();
-    expect(byName.results.map((r: { id: string }) => r.id)).toHaveLength(1);
-    const byUsername = await (await t.request(`/api/profiles/search?q=${user.username.slice(2, 8).toUpperCase()}`)).json();
-    expect(byUsername.results.length).toBeGreaterThan(0);
-    expect(JSON.stringify(byName)).not.toContain(user.email);
+    // A word no other test's user has, so the results are exactly the people made here.
+    const word = `qv${Date.now().toString(36)}`;
+    const byUsername = await signUpVerified(t, { username: `Ann_${word}_x`, fullName: 'Ann Example' });
+    const byName = await signUpVerified(t, { username: `zed_${Date.now().toString(36)}`, fullName: `Zelda ${word.toUpperCase()}gerald` });
+    const near = await signUpVerified(t, { username: `bo_${word.slice(0, -1)}`, fullName: `Bo ${word.slice(1)}` });
+    const banned = await signUpVerified(t, { fullName: `Banned ${word}` });
+    await banUser(t.deps.database.db, banned.id, 'spam');
+
+    const search = async (q: string) => ((await (await t.request(`/api/profiles/search?q=${encodeURIComponent(q)}`)).json()) as { results: unknown[] }).results;
+    const expected = [
+      { id: byUsername.id, username: `Ann_${word}_x`, fullName: 'Ann Example', avatarUrl: null },
+      { id: byName.id, username: byName.username, fullName: `Zelda ${word.toUpperCase()}gerald`, avatarUrl: null },
+    ];
+    // Ordered by username; the name matches whatever the case of the query; a near miss and a banned match are absent.
+    expect(await search(word.toUpperCase())).toEqual(expected);
+    expect(await search(word)).toEqual(expected);
+    expect(await search(`${word.slice(2)}GER`)).toEqual([expected[1]]);
+    expect(await search(`ann_${word}`)).toEqual([expected[0]]);
+    const nearResults = await search(word.slice(1, -1));
+    expect(nearResults).toContainEqual({ id: near.id, username: near.username, fullName: near.fullName, avatarUrl: null });
+    expect(nearResults).not.toContainEqual(expect.objectContaining({ id: banned.id }));
+    // A wildcard in the query is a character, not a pattern.
+    expect(await search(`${word.slice(0, 3)}%`)).toEqual([]);
+    expect(JSON.stringify(await search(word))).not.toContain(byUsername.email);
+  });
+
+  it('answers at most 10 people, the first 10 by username', async () => {
+    const word = `qw${Date.now().toString(36)}`;
+    const people = [];
+    for (let i = 0; i < 11; i++) people.push(await signUpVerified(t, { username: `p${String.fromCharCode(107 - i)}_${Date.now().toString(36)}`, fullName: `Fan ${word} ${i}` }));
+    const results = ((await (await t.request(`/api/profiles/search?q=${word}`)).json()) as { results: { id: string; username: string }[] }).results;
+    const firstTen = people
+      .map((p) => ({ id: p.id, username: p.username }))
+      .sort((a, b) => a.username.localeCompare(b.username))
+      .slice(0, 10);
+    expect(results.map((r) => ({ id: r.id, username: r.username }))).toEqual(firstTen);
   });
 });

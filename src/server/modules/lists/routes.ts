@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { addFavoriteSchema, titleKeyParamsSchema, titleKeySchema, updateRatingSchema } from '../../../shared/lists';
+import { addFavoriteSchema, type TitleKey, titleKeyParamsSchema, titleKeySchema, updateRatingSchema } from '../../../shared/lists';
 import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../http/context';
 import { hitDbLimit } from '../../http/db-rate-limit';
@@ -129,7 +129,7 @@ export function listRoutes(deps: AppDeps) {
   }
 
   /** Favorited-by counts changed: every open details page of these titles refetches. */
-  const countChanged = (keys: { mediaType: string; mediaId: number }[]) => {
+  const countChanged = (keys: TitleKey[]) => {
     for (const k of keys) deps.events.publish({ everyone: true }, { type: 'favorite-count', mediaType: k.mediaType, mediaId: k.mediaId });
   };
   /**

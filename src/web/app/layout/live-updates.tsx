@@ -5,7 +5,7 @@ import { useMessageEvents } from '@/features/messages/use-message-events';
 import { useNotificationEvents } from '@/features/notifications/use-notification-events';
 import { profileKeys } from '@/features/profiles/api';
 import { sessionQuery } from '@/features/auth/session';
-import { type RealtimeEvent, RealtimeProvider, useRealtimeEvent } from '@/lib/realtime';
+import { RealtimeProvider, type StreamEventOf, useRealtimeEvent } from '@/lib/realtime';
 
 /** Spec 000 §4: the follower list refreshes 500 ms after a follow change. */
 const FOLLOWER_LIST_DELAY_MS = 500;
@@ -34,9 +34,7 @@ function LiveHandlers() {
   useNotificationEvents();
   useMessageEvents();
 
-  const profileChanged = (event: RealtimeEvent) => {
-    const userId = event.userId;
-    if (typeof userId !== 'string') return;
+  const profileChanged = ({ userId }: StreamEventOf<'profile-updated' | 'follower-stats-changed'>) => {
     void queryClient.invalidateQueries({ predicate: (q) => showsUser(q, userId) && !q.queryKey.includes('follows') });
     void queryClient.invalidateQueries({ queryKey: listKeys.profile(userId) });
     // The follower list refreshes a little later (spec 000 §4).
@@ -45,11 +43,7 @@ function LiveHandlers() {
   useRealtimeEvent('profile-updated', profileChanged);
   useRealtimeEvent('follower-stats-changed', profileChanged);
 
-  useRealtimeEvent('favorite-count', (event) => {
-    const { mediaType, mediaId } = event;
-    if ((mediaType !== 'movie' && mediaType !== 'tv') || typeof mediaId !== 'number') return;
-    void queryClient.invalidateQueries({ queryKey: listKeys.favoriteCount(mediaType, mediaId) });
-  });
+  useRealtimeEvent('favorite-count', ({ mediaType, mediaId }) => void queryClient.invalidateQueries({ queryKey: listKeys.favoriteCount(mediaType, mediaId) }));
 
   useRealtimeEvent('founding-count', () => void queryClient.invalidateQueries({ queryKey: foundingQuery.queryKey }));
   return null;

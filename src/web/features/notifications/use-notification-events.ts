@@ -18,7 +18,7 @@ export function useNotificationEvents() {
   useRealtimeEvent('connected', refresh);
   useRealtimeEvent('notification', (event) => {
     refresh();
-    if (event.popup !== true || typeof event.id !== 'string') return;
+    if (!event.popup) return;
     queryClient
       .fetchQuery(notificationQuery(event.id))
       .then((n) => {

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { mediaTypeSchema } from './lists';
+
+/**
+ * Every event the server writes on GET /api/events, declared once: the server's `publish` accepts
+ * only these, and the web parses what arrives with the same schema. Events carry ids and small
+ * scalars only, never content: the client refetches what it shows. No imports beyond Zod and the
+ * shared schemas: runs in the browser too.
+ */
+
+const id = z.string().min(1);
+
+export const realtimeEventSchema = z.discriminatedUnion('type', [
+  /** A message was sent between `from` and `to` (both hear it). */
+  z.object({ type: z.literal('message'), id, from: id, to: id }),
+  /** A notification arrived; `popup` asks the tab for a toast (the user's preference). */
+  z.object({ type: z.literal('notification'), id, popup: z.boolean() }),
+  /** `by` read the conversation `with` the other user. */
+  z.object({ type: z.literal('messages-read'), by: id, with: id }),
+  /** `by` deleted the conversation `with` the other user. */
+  z.object({ type: z.literal('conversation-deleted'), by: id, with: id }),
+  /** The user's notifications changed (read, deleted) on another tab or by another action. */
+  z.object({ type: z.literal('notifications-changed') }),
+  /** Something shown on `userId`'s profile changed. */
+  z.object({ type: z.literal('profile-updated'), userId: id }),
+  /** `userId`'s follower or following count changed. */
+  z.object({ type: z.literal('follower-stats-changed'), userId: id }),
+  /** The favorited-by count of a title changed. */
+  z.object({ type: z.literal('favorite-count'), mediaType: mediaTypeSchema, mediaId: z.number().int().positive() }),
+  /** A founding spot was taken. */
+  z.object({ type: z.literal('founding-count') }),
+  /** Events may have been missed (the server's listener reconnected): refetch everything. */
+  z.object({ type: z.literal('resync') }),
+]);
+
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventType = RealtimeEvent['type'];
+/** The event of one type, such as `RealtimeEventOf<'message'>`. */
+export type RealtimeEventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
+
+/** The event in `data`, or null when it is not one of ours (unknown type, missing or wrong field). */
+export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
+  const parsed = realtimeEventSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
