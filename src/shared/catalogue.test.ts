@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_GENRES,
-  combinedScore,
-  didYouMean,
   formatRuntime,
   GENRE_NAMES,
   genreNames,
   MOVIE_CERTIFICATIONS,
   MOVIE_GENRES,
-  normalizeText,
   parentalGuide,
   remapGenre,
   severityFor,
-  similarity,
   TV_CERTIFICATIONS,
   TV_GENRES,
   visibleSeasons,
   youtubeSearchUrl,
 } from './catalogue';
+import { combinedScore, didYouMean, normalizeText, similarity } from './did-you-mean';
 
 describe('genres', () => {
   it('has the 19 movie and 16 TV genres, merged by name into 27', () => {

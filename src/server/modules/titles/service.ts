@@ -1,4 +1,5 @@
-import { didYouMean, type MediaType, type WatchProvider } from '../../../shared/catalogue';
+import type { MediaType, WatchProvider } from '../../../shared/catalogue';
+import { didYouMean } from '../../../shared/did-you-mean';
 import type { ArtKind, ArtSubject, Catalogue } from '../../integrations/catalogue/catalogue';
 import { TtlCache } from '../../integrations/catalogue/ttl-cache';
 import { type ReadyAnswer, readyJson } from '../../http/public-answers';

@@ -6,11 +6,11 @@ import {
   type PersonSearchResult,
   RECOMMENDATION_PAGE_LIMIT,
   type SeasonDetails,
-  SUGGESTION_MIN_LENGTH,
   type TitleDetails,
   type TitleSummary,
   type WatchProvider,
 } from '@shared/catalogue';
+import { SUGGESTION_MIN_LENGTH } from '@shared/did-you-mean';
 import type { ProfileSearchResult } from '@shared/profiles';
 import { type AdvancedFilters, discoverApiParams } from './advanced-filters';
 import { type DiscoverState, type GridRequest, gridRequests, matchesFilters } from './discover-params';

@@ -1,4 +1,5 @@
-import { normalizeText, type TitleSummary } from '@shared/catalogue';
+import type { TitleSummary } from '@shared/catalogue';
+import { normalizeText } from '@shared/did-you-mean';
 import { titleKey, uniqueTitles } from './title-list';
 
 export type RelatedKind = 'all' | 'movie' | 'tv';

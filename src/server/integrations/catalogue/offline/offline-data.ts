@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { normalizeText, type MediaType } from '../../../../shared/catalogue';
+import type { MediaType } from '../../../../shared/catalogue';
+import { normalizeText } from '../../../../shared/did-you-mean';
 
 /**
  * The offline demo catalogue: real titles with their TMDB ids, stored in data/*.json (written by hand,

@@ -1,4 +1,4 @@
-import { normalizeText } from '../../../../shared/catalogue';
+import { normalizeText } from '../../../../shared/did-you-mean';
 
 /**
  * Text matching for the offline catalogue, close to how TMDB search feels: case- and accent-insensitive,
