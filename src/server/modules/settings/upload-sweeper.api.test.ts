@@ -28,6 +28,18 @@ async function save(t: TestApp, cookie: string, url: string) {
 
 const keyOf = (url: string) => url.replace('/api/uploads/', '');
 
+/** One user's saved avatar, and another's two uploads never saved (the later one a few ms newer). */
+async function threeUploads(t: TestApp) {
+  const saver = await signUpVerified(t);
+  const chooser = await signUpVerified(t);
+  const saved = keyOf(await upload(t, saver.cookie));
+  await save(t, saver.cookie, `/api/uploads/${saved}`);
+  const neverSaved = keyOf(await upload(t, chooser.cookie));
+  await new Promise((r) => setTimeout(r, 5));
+  const fresh = keyOf(await upload(t, chooser.cookie));
+  return { saver, chooser, saved, neverSaved, fresh };
+}
+
 describe('upload sweeper, local storage', () => {
   let t: TestApp;
   let dataDir: string;
@@ -48,13 +60,7 @@ describe('upload sweeper, local storage', () => {
   };
 
   it('deletes old files no profile references, keeps saved avatars and fresh uploads', async () => {
-    const saver = await signUpVerified(t);
-    const chooser = await signUpVerified(t);
-    const saved = keyOf(await upload(t, saver.cookie));
-    await save(t, saver.cookie, `/api/uploads/${saved}`);
-    const neverSaved = keyOf(await upload(t, chooser.cookie));
-    await new Promise((r) => setTimeout(r, 5));
-    const fresh = keyOf(await upload(t, chooser.cookie));
+    const { saver, chooser, saved, neverSaved, fresh } = await threeUploads(t);
     // What a crash leaves: a picture replaced but not removed, a deleted account's folder, half a write.
     const replaced = `${saver.id}/1000.png`;
     const ofDeletedAccount = 'gone_user/2000.jpg';
@@ -114,13 +120,7 @@ describe('upload sweeper, S3 storage', () => {
   });
 
   it('lists the bucket and deletes old objects no profile references', async () => {
-    const saver = await signUpVerified(t);
-    const chooser = await signUpVerified(t);
-    const saved = keyOf(await upload(t, saver.cookie));
-    await save(t, saver.cookie, `/api/uploads/${saved}`);
-    const neverSaved = keyOf(await upload(t, chooser.cookie));
-    await new Promise((r) => setTimeout(r, 5));
-    const fresh = keyOf(await upload(t, chooser.cookie));
+    const { saved, neverSaved, fresh } = await threeUploads(t);
     for (const key of [saved, neverSaved]) fake.objects.get(`/avatars/${key}`)!.lastModified = HOURS_AGO(2);
 
     expect(await sweepUploads(t.deps)).toEqual({ deleted: 1, leftovers: 0 });
