@@ -55,6 +55,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   /** How many reverse proxies in front of us append to X-Forwarded-For (the socket's peer is the first). */
   TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a whole number of proxies, 1 or more' }).int('expected a whole number of proxies, 1 or more').min(1, 'expected a whole number of proxies, 1 or more').max(20, 'expected at most 20 proxies').default(1)),
+  /** Parse every JSON success body with its route's declared response schema; a mismatch is a 500 (tests). */
+  CHECK_RESPONSE_CONTRACTS: flag,
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1_048_576)),
   BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expected a random secret of at least 32 characters').optional()),
   OWNER_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).optional()),
@@ -89,6 +91,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    checkResponseContracts: env.CHECK_RESPONSE_CONTRACTS,
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -31,43 +31,51 @@ export interface TitleKey {
 }
 
 /** One title kept on a list, with what the catalogue said when it was added. */
-export interface ListItem extends TitleKey {
-  title: string;
-  /** Absolute poster URL (TMDB) or our own drawing in the offline catalogue. */
-  posterPath: string | null;
-  releaseDate: string | null;
-  voteAverage: number | null;
-  genres: string[];
-  addedAt: string;
-}
+export const listItemSchema = z
+  .object({
+    mediaType: mediaTypeSchema,
+    mediaId: z.number().int(),
+    title: z.string(),
+    /** Absolute poster URL (TMDB) or our own drawing in the offline catalogue. */
+    posterPath: z.string().nullable(),
+    releaseDate: z.string().nullable(),
+    voteAverage: z.number().nullable(),
+    genres: z.array(z.string()),
+    addedAt: z.string(),
+  })
+  .meta({ id: 'ListItem' });
+export type ListItem = z.output<typeof listItemSchema>;
 
-export interface FavoriteItem extends ListItem {
-  rating: number;
-}
+export const favoriteItemSchema = listItemSchema.extend({ rating: z.number().int() }).meta({ id: 'FavoriteItem' });
+export type FavoriteItem = z.output<typeof favoriteItemSchema>;
 
 /** The signed-in user's own list state, for the buttons on cards and the details page. */
-export interface MyLists {
-  favorites: { mediaType: MediaType; mediaId: number; rating: number }[];
-  watchlist: TitleKey[];
-  currentlyWatching: { mediaType: MediaType; mediaId: number; title: string; posterPath: string | null; setAt: string } | null;
-}
+export const myListsSchema = z
+  .object({
+    favorites: z.array(z.object({ mediaType: mediaTypeSchema, mediaId: z.number().int(), rating: z.number().int() })),
+    watchlist: z.array(z.object({ mediaType: mediaTypeSchema, mediaId: z.number().int() })),
+    currentlyWatching: z
+      .object({ mediaType: mediaTypeSchema, mediaId: z.number().int(), title: z.string(), posterPath: z.string().nullable(), setAt: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'MyLists' });
+export type MyLists = z.output<typeof myListsSchema>;
 
 /** A profile's list as the viewer may see it; items are empty when hidden. */
+export const profileListSchema = <T extends z.ZodType>(item: T) => z.object({ visible: z.boolean(), items: z.array(item) });
 export interface ProfileList<T extends ListItem> {
   visible: boolean;
   items: T[];
 }
 
-export interface SharedFavorite extends TitleKey {
-  title: string;
-  posterPath: string | null;
-}
+export const sharedFavoriteSchema = z
+  .object({ mediaType: mediaTypeSchema, mediaId: z.number().int(), title: z.string(), posterPath: z.string().nullable() })
+  .meta({ id: 'SharedFavorite' });
+export type SharedFavorite = z.output<typeof sharedFavoriteSchema>;
 
 /** POST /api/me/favorites: created is false when the title was already a favorite and only its rating changed. */
-export interface AddFavoriteResult {
-  created: boolean;
-  item: FavoriteItem;
-}
+export const addFavoriteResultSchema = z.object({ created: z.boolean(), item: favoriteItemSchema }).meta({ id: 'AddFavoriteResult' });
+export type AddFavoriteResult = z.output<typeof addFavoriteResultSchema>;
 
 export const listMessages = {
   pleaseLogIn: 'Please log in',

@@ -19,7 +19,9 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     logger: RequestLogger;
-    /** Set by requireUser. */
+    /** Set by requireUser and requireAdmin (routes declared `user` or `admin`). */
     user: AuthedUser;
+    /** The request's one session lookup, shared by the guard and the handler (currentUser). */
+    viewer: Promise<AuthedUser | null>;
   };
 }

@@ -1,16 +1,28 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { RouteContract } from '../../../shared/api/contract';
 import type { AppDeps } from '../../deps';
 import type { AppEnv, AuthedUser } from '../../http/context';
+import { hitDbLimit } from '../../http/db-rate-limit';
 import { errors } from '../../http/errors';
+import { clientIp } from '../../http/rate-limit';
+import { type Handlers, mountTable, type RouteWiring } from '../../http/route-table';
 import { isAdmin } from './access';
 import { resolveSession } from './session';
 
-/** The signed-in user, or null (no, bad, expired or revoked session; banned). See session.ts. */
-export async function currentUser(deps: AppDeps, c: Context): Promise<AuthedUser | null> {
-  return resolveSession(deps, c.req.raw.headers);
+/**
+ * The signed-in user, or null (no, bad, expired or revoked session; banned). See session.ts.
+ * Resolved once per request: the guard and the handler share the one lookup.
+ */
+export function currentUser(deps: AppDeps, c: Context<AppEnv>): Promise<AuthedUser | null> {
+  let viewer = c.get('viewer');
+  if (!viewer) {
+    viewer = resolveSession(deps, c.req.raw.headers);
+    c.set('viewer', viewer);
+  }
+  return viewer;
 }
 
-/** Every route that needs a signed-in user uses this; the user is then c.get('user'). */
+/** Every route declared `access: 'user'` gets this; the user is then c.get('user'). */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await currentUser(deps, c);
@@ -20,6 +32,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** Every route declared `access: 'admin'` gets this. */
 export function requireAdmin(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await currentUser(deps, c);
@@ -28,4 +41,26 @@ export function requireAdmin(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('user', user);
     await next();
   };
+}
+
+const wirings = new WeakMap<AppDeps, RouteWiring>();
+
+function wiringOf(deps: AppDeps): RouteWiring {
+  let wiring = wirings.get(deps);
+  if (!wiring) {
+    wiring = {
+      requireUser: requireUser(deps),
+      requireAdmin: requireAdmin(deps),
+      hitLimit: (key, max, windowMs) => hitDbLimit(deps.database.db, key, max, windowMs),
+      clientAddress: (c) => clientIp(c, deps.config),
+      checkResponses: deps.config.checkResponseContracts,
+    };
+    wirings.set(deps, wiring);
+  }
+  return wiring;
+}
+
+/** A module's routes: its table from src/shared/api, its handlers, and the server's guards. */
+export function routeTable<T extends Record<string, RouteContract>>(deps: AppDeps, table: T, handlers: Handlers<T>) {
+  return mountTable(table, handlers, wiringOf(deps));
 }

@@ -4,7 +4,7 @@ import { follows } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { claimOnce } from '../notifications/dedup';
 import { announce, notify } from '../notifications/notify';
-import { sectionsVisibleToOthers } from './service';
+import { sectionsVisibleToOthers } from './announce';
 
 const BATCH = 200;
 const PARALLEL = 8;

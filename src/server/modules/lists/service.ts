@@ -6,6 +6,8 @@ import { favorites, profiles, watchlist } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { viewProfile } from '../profiles/service';
+import { favoriteCountsChanged, profileSectionChanged, sectionsVisibleToOthers } from './announce';
+import { notifyFollowersOfFavorite } from './notify-followers';
 
 type FavoriteRow = typeof favorites.$inferSelect;
 type WatchlistRow = typeof watchlist.$inferSelect;
@@ -78,8 +80,12 @@ export async function myLists(deps: AppDeps, userId: string): Promise<MyLists> {
 /**
  * Adds a favorite, or, when the title is already a favorite, updates its rating (spec 001 §4).
  * ON CONFLICT DO NOTHING makes a concurrent duplicate (the 23505 case) fall through to the update too.
+ * A new favorite changes the title's count and the profile, and followers are told of it while the
+ * user's favorites are visible (read at the moment of the favorite: one made while hidden is never
+ * announced), in the background after the answer; failures there are only logged.
  */
-export async function addFavorite(deps: AppDeps, userId: string, key: TitleKey, rating: number): Promise<{ created: boolean; item: FavoriteItem }> {
+export async function addFavorite(deps: AppDeps, user: { id: string; username: string }, key: TitleKey, rating: number): Promise<{ created: boolean; item: FavoriteItem }> {
+  const userId = user.id;
   const title = await catalogueTitle(deps, key);
   const { db } = deps.database;
   const [inserted] = await db
@@ -87,7 +93,19 @@ export async function addFavorite(deps: AppDeps, userId: string, key: TitleKey, 
     .values({ ...title, userId, userRating: rating })
     .onConflictDoNothing()
     .returning();
-  if (inserted) return { created: true, item: toFavorite(inserted) };
+  if (inserted) {
+    favoriteCountsChanged(deps, [key]);
+    const visible = await sectionsVisibleToOthers(deps, userId);
+    await profileSectionChanged(deps, userId, 'favorites', visible);
+    if (visible.favorites) {
+      setImmediate(() => {
+        notifyFollowersOfFavorite(deps, { userId, username: user.username, mediaType: key.mediaType, mediaId: key.mediaId, title: title.title }).catch((err: unknown) =>
+          deps.logger.error({ err, userId }, 'favorite notifications failed'),
+        );
+      });
+    }
+    return { created: true, item: toFavorite(inserted) };
+  }
   const [updated] = await db.update(favorites).set({ userRating: rating }).where(favoriteWhere(userId, key)).returning();
   if (!updated) throw errors.conflict('conflict', listMessages.errors.updateFavorites);
   return { created: false, item: toFavorite(updated) };
@@ -101,12 +119,18 @@ export async function updateRating(deps: AppDeps, userId: string, key: TitleKey,
 
 export async function removeFavorite(deps: AppDeps, userId: string, key: TitleKey): Promise<boolean> {
   const rows = await deps.database.db.delete(favorites).where(favoriteWhere(userId, key)).returning({ id: favorites.id });
-  return rows.length > 0;
+  if (!rows.length) return false;
+  favoriteCountsChanged(deps, [key]);
+  await profileSectionChanged(deps, userId, 'favorites');
+  return true;
 }
 
-/** Deletes every favorite of the user; returns the titles that were removed (their counts changed). */
-export async function clearFavorites(deps: AppDeps, userId: string): Promise<TitleKey[]> {
-  return deps.database.db.delete(favorites).where(eq(favorites.userId, userId)).returning({ mediaType: favorites.mediaType, mediaId: favorites.mediaId });
+/** Deletes every favorite of the user; returns how many were removed (each title's count changed). */
+export async function clearFavorites(deps: AppDeps, userId: string): Promise<number> {
+  const removed = await deps.database.db.delete(favorites).where(eq(favorites.userId, userId)).returning({ mediaType: favorites.mediaType, mediaId: favorites.mediaId });
+  favoriteCountsChanged(deps, removed);
+  if (removed.length) await profileSectionChanged(deps, userId, 'favorites');
+  return removed.length;
 }
 
 export async function addToWatchlist(deps: AppDeps, userId: string, key: TitleKey): Promise<ListItem> {
@@ -117,16 +141,20 @@ export async function addToWatchlist(deps: AppDeps, userId: string, key: TitleKe
     .onConflictDoNothing()
     .returning();
   if (!row) throw errors.conflict('already_in_watchlist', listMessages.alreadyInWatchlist(title.title));
+  await profileSectionChanged(deps, userId, 'watchlist');
   return toItem(row);
 }
 
 export async function removeFromWatchlist(deps: AppDeps, userId: string, key: TitleKey): Promise<boolean> {
   const rows = await deps.database.db.delete(watchlist).where(watchlistWhere(userId, key)).returning({ id: watchlist.id });
-  return rows.length > 0;
+  if (!rows.length) return false;
+  await profileSectionChanged(deps, userId, 'watchlist');
+  return true;
 }
 
 export async function clearWatchlist(deps: AppDeps, userId: string): Promise<number> {
   const rows = await deps.database.db.delete(watchlist).where(eq(watchlist.userId, userId)).returning({ id: watchlist.id });
+  if (rows.length) await profileSectionChanged(deps, userId, 'watchlist');
   return rows.length;
 }
 
@@ -144,6 +172,7 @@ export async function setCurrentlyWatching(deps: AppDeps, userId: string, key: T
       updatedAt: setAt,
     })
     .where(eq(profiles.id, userId));
+  await profileSectionChanged(deps, userId, 'currentlyWatching');
   return { mediaType: key.mediaType, mediaId: key.mediaId, title: title.title, posterPath: title.posterPath, setAt: setAt.toISOString() };
 }
 
@@ -160,26 +189,7 @@ export async function clearCurrentlyWatching(deps: AppDeps, userId: string) {
       updatedAt: new Date(),
     })
     .where(eq(profiles.id, userId));
-}
-
-export interface SectionsVisibility {
-  favorites: boolean;
-  watchlist: boolean;
-  currentlyWatching: boolean;
-}
-
-/**
- * Which of the user's sections anyone but the owner and admins may see (ruling 9: a private account
- * hides all three, each show_* switch hides its own). Decides what may be announced about a change,
- * to followers or on the public event stream; read at the moment of the change.
- */
-export async function sectionsVisibleToOthers(deps: AppDeps, userId: string): Promise<SectionsVisibility> {
-  const [p] = await deps.database.db
-    .select({ isPrivate: profiles.isPrivate, favorites: profiles.showFavorites, watchlist: profiles.showWatchlist, currentlyWatching: profiles.showCurrentlyWatching })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  if (!p || p.isPrivate) return { favorites: false, watchlist: false, currentlyWatching: false };
-  return { favorites: p.favorites, watchlist: p.watchlist, currentlyWatching: p.currentlyWatching };
+  await profileSectionChanged(deps, userId, 'currentlyWatching');
 }
 
 /**

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/features/auth/session';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { listsApi } from '@shared/api/lists';
 import type { MediaType } from '@shared/catalogue';
-import type { AddFavoriteResult, FavoriteItem, ListItem, MyLists, ProfileList, SharedFavorite, TitleKey } from '@shared/lists';
+import type { TitleKey } from '@shared/lists';
 
 /** Fetchers, query options and hooks of the lists feature. Every query key starts from `listKeys`. */
 
@@ -16,20 +17,20 @@ export const listKeys = {
   shared: (userId: string) => [...listKeys.profile(userId), 'shared'] as const,
 };
 
-const path = (k: TitleKey) => `${k.mediaType}/${k.mediaId}`;
+const key = (k: TitleKey) => ({ type: k.mediaType, id: k.mediaId });
 
-// ---- Fetchers ----
+// ---- Fetchers (typed by src/shared/api/lists.ts) ----
 
-export const fetchMyLists = (signal?: AbortSignal) => api<MyLists>('/api/me/lists', { signal });
-export const addFavorite = (k: TitleKey, rating: number) => api<AddFavoriteResult>('/api/me/favorites', { method: 'POST', body: { ...k, rating } });
-export const updateRating = (k: TitleKey, rating: number) => api<FavoriteItem>(`/api/me/favorites/${path(k)}`, { method: 'PATCH', body: { rating } });
-export const removeFavorite = (k: TitleKey) => api<{ ok: true }>(`/api/me/favorites/${path(k)}`, { method: 'DELETE' });
-export const clearFavorites = () => api<{ removed: number }>('/api/me/favorites', { method: 'DELETE' });
-export const addToWatchlist = (k: TitleKey) => api<ListItem>('/api/me/watchlist', { method: 'POST', body: k });
-export const removeFromWatchlist = (k: TitleKey) => api<{ ok: true }>(`/api/me/watchlist/${path(k)}`, { method: 'DELETE' });
-export const clearWatchlist = () => api<{ removed: number }>('/api/me/watchlist', { method: 'DELETE' });
-export const setWatching = (k: TitleKey) => api<NonNullable<MyLists['currentlyWatching']>>('/api/me/currently-watching', { method: 'PUT', body: k });
-export const clearWatching = () => api<{ ok: true }>('/api/me/currently-watching', { method: 'DELETE' });
+export const fetchMyLists = (signal?: AbortSignal) => call(listsApi.mine, {}, { signal });
+export const addFavorite = (k: TitleKey, rating: number) => call(listsApi.addFavorite, { body: { mediaType: k.mediaType, mediaId: k.mediaId, rating } });
+export const updateRating = (k: TitleKey, rating: number) => call(listsApi.updateRating, { params: key(k), body: { rating } });
+export const removeFavorite = (k: TitleKey) => call(listsApi.removeFavorite, { params: key(k) });
+export const clearFavorites = () => call(listsApi.clearFavorites);
+export const addToWatchlist = (k: TitleKey) => call(listsApi.addWatchlist, { body: { mediaType: k.mediaType, mediaId: k.mediaId } });
+export const removeFromWatchlist = (k: TitleKey) => call(listsApi.removeWatchlist, { params: key(k) });
+export const clearWatchlist = () => call(listsApi.clearWatchlist);
+export const setWatching = (k: TitleKey) => call(listsApi.setWatching, { body: { mediaType: k.mediaType, mediaId: k.mediaId } });
+export const clearWatching = () => call(listsApi.clearWatching);
 
 // ---- Queries ----
 
@@ -38,20 +39,20 @@ export const myListsQuery = queryOptions({ queryKey: listKeys.mine(), queryFn: (
 export const favoriteCountQuery = (type: MediaType, id: number) =>
   queryOptions({
     queryKey: listKeys.favoriteCount(type, id),
-    queryFn: ({ signal }) => api<{ count: number }>(`/api/titles/${type}/${id}/favorite-count`, { signal }),
+    queryFn: ({ signal }) => call(listsApi.favoriteCount, { params: { type, id } }, { signal }),
     select: (d) => d.count,
   });
 
 export const profileFavoritesQuery = (userId: string) =>
-  queryOptions({ queryKey: listKeys.profileFavorites(userId), queryFn: ({ signal }) => api<ProfileList<FavoriteItem>>(`/api/profiles/${encodeURIComponent(userId)}/favorites`, { signal }) });
+  queryOptions({ queryKey: listKeys.profileFavorites(userId), queryFn: ({ signal }) => call(listsApi.profileFavorites, { params: { id: userId } }, { signal }) });
 
 export const profileWatchlistQuery = (userId: string) =>
-  queryOptions({ queryKey: listKeys.profileWatchlist(userId), queryFn: ({ signal }) => api<ProfileList<ListItem>>(`/api/profiles/${encodeURIComponent(userId)}/watchlist`, { signal }) });
+  queryOptions({ queryKey: listKeys.profileWatchlist(userId), queryFn: ({ signal }) => call(listsApi.profileWatchlist, { params: { id: userId } }, { signal }) });
 
 export const sharedFavoritesQuery = (userId: string) =>
   queryOptions({
     queryKey: listKeys.shared(userId),
-    queryFn: ({ signal }) => api<{ items: SharedFavorite[] }>(`/api/profiles/${encodeURIComponent(userId)}/shared-favorites`, { signal }),
+    queryFn: ({ signal }) => call(listsApi.sharedFavorites, { params: { id: userId } }, { signal }),
     select: (d) => d.items,
   });
 

@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+
+/**
+ * One declared contract per API route (docs/architecture.md, "Adding a route"). A module's table
+ * (src/shared/api/<module>.ts) is the only place a route's method, path, access level, request and
+ * response shapes, rate limit and cache policy are written. The server mounts its handlers from it
+ * (server/http/route-table.ts: guards, validation, OpenAPI document, limits, cache headers), and
+ * the web calls it with typed fetchers (web/lib/api.ts `call`). Zod only: it runs in the browser.
+ */
+
+/** Who may call a route. Owner checks (is this my message?) stay in the service. */
+export type Access =
+  /** Anyone; no session is read. */
+  | 'visitor'
+  /** Anyone; with a session the answer is the signed-in user's view. */
+  | 'visitorOrUser'
+  /** A signed-in user: 401 without a session. */
+  | 'user'
+  /** A signed-in admin: 401 without a session, 403 for other users. */
+  | 'admin';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export type SuccessStatus = 200 | 201 | 202;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+
+/** A limit kept in the database (exact across instances, kept across restarts). */
+export interface RateLimit {
+  /** The counter's name; the key is `<bucket>:<user id or client address>`. */
+  bucket: string;
+  per: 'user' | 'address';
+  max: number;
+  windowMs: number;
+  /** The 429's message, shown to the user as it is. */
+  message?: string;
+}
+
+export interface RouteContract {
+  method: Method;
+  /** Relative to /api, with {param} placeholders as in OpenAPI. */
+  path: `/${string}`;
+  access: Access;
+  summary: string;
+  description?: string;
+  tags?: readonly string[];
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** A JSON request body. */
+  body?: z.ZodType;
+  /** A multipart/form-data request body. */
+  form?: z.ZodObject;
+  /** The success status, or several when the same body answers more than one (created or updated). */
+  status: SuccessStatus | readonly SuccessStatus[];
+  /** The success body. JSON unless `produces` says otherwise (then a z.string() describing it). */
+  response: z.ZodType;
+  produces?: 'application/json' | 'text/html' | 'text/event-stream' | 'image/svg+xml';
+  /**
+   * Errors the route answers beyond the ones its declaration implies (400 for inputs, 401/403 for
+   * access, 429 for a rate limit, which are added by themselves).
+   */
+  errors?: readonly ErrorStatus[];
+  rateLimit?: RateLimit;
+  /** Cache-Control of the success answer; signed-in answers default to `private, no-store`. */
+  cache?: string;
+  /** GET answers with an ETag that may be answered 304 Not Modified. */
+  conditional?: boolean;
+  /**
+   * The handler sends prepared bytes (a cached JSON answer) rather than an object: the body is
+   * still the declared response, and tests parse it with the schema like any other.
+   */
+  raw?: boolean;
+}
+
+/** A module's route table. `as const`-like inference keeps every literal (method, path, status). */
+export function defineRoutes<const T extends Record<string, RouteContract>>(table: T): T {
+  return table;
+}
+
+/** What a route answers on success. */
+export type ResponseOf<C extends RouteContract> = z.output<C['response']>;
+
+/** What a caller passes: params, query and body as their schemas accept them. */
+export type InputOf<C extends RouteContract> = (C['params'] extends z.ZodType ? { params: z.input<C['params']> } : { params?: undefined }) &
+  (C['query'] extends z.ZodType ? { query?: z.input<C['query']> } : { query?: undefined }) &
+  (C['body'] extends z.ZodType ? { body: z.input<C['body']> } : { body?: undefined }) &
+  (C['form'] extends z.ZodType ? { form: FormData } : { form?: undefined });
+
+/** The concrete URL of a call, relative to the site: /api/... with params and query filled in. */
+export function urlOf(contract: Pick<RouteContract, 'path'>, input: { params?: object; query?: object } = {}): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`missing path parameter ${name} for ${contract.path}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const v of Array.isArray(value) ? value : [value]) search.append(key, String(v));
+  }
+  const qs = search.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
