@@ -1,4 +1,5 @@
-import { createRoute, type RouteConfig, type RouteHandler, z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ErrorStatus, RouteContract, SuccessStatus } from '../../shared/api/contract';
 import type { AppEnv } from './context';
