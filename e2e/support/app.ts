@@ -72,9 +72,10 @@ export function useApp(options: AppOptions = {}): App {
       return started(server, 'server').url;
     },
     async restart({ signal = 'SIGTERM', whileStopped } = {}) {
-      const { dataDir, port } = started(server, 'server');
-      await server!.stop(signal);
+      const stopping = started(server, 'server');
+      const { dataDir, port } = stopping;
       server = undefined;
+      await stopping.stop(signal);
       await whileStopped?.(dataDir);
       server = await startAppServer({ dataDir, port, env });
       return server;
