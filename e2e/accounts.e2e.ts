@@ -1,19 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchedPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { watchedPage } from './support/browser';
 import { mailLink, signIn, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 // Expected failures of the API show in the console as "Failed to load resource"; the page handles them.
 const expected4xx = [/Failed to load resource: the server responded with a status of 40[13]/];
@@ -21,38 +11,38 @@ const expected4xx = [/Failed to load resource: the server responded with a statu
 describe('accounts, as a new user meets them', () => {
   it('signs up, verifies by mail, signs out, signs in, resets the password; the old session is refused', async () => {
     const user = uniqueUser();
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
 
-    await signUpInBrowser(page, server.url, user);
-    await verifyViaMailbox(page, server.url, user.email);
+    await signUpInBrowser(page, app.url, user);
+    await verifyViaMailbox(page, app.url, user.email);
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByText('Signed out', { exact: true }).waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.url}/`);
 
-    await signIn(page, server.url, user.email, 'Wrong-Pass1!');
+    await signIn(page, app.url, user.email, 'Wrong-Pass1!');
     await page.getByRole('alert').getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Welcome!', { exact: true }).waitFor();
-    await page.waitForURL(`${server.url}/discover`);
+    await page.waitForURL(`${app.url}/discover`);
 
     // A second browser keeps the session opened before the reset.
-    const oldContext = await browser.newContext({ storageState: await context.storageState() });
-    const oldSession = async () => (await oldContext.request.get(`${server.url}/api/session`)).json();
+    const oldContext = await app.browser.newContext({ storageState: await context.storageState() });
+    const oldSession = async () => (await oldContext.request.get(`${app.url}/api/session`)).json();
     expect((await oldSession()).user.email).toBe(user.email);
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${app.url}/auth`);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('Reset link sent').waitFor();
 
-    await page.goto(await mailLink(server.url, user.email, /Reset your Reelmates password/));
+    await page.goto(await mailLink(app.url, user.email, /Reset your Reelmates password/));
     await page.getByLabel('New password', { exact: true }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass2');
     await page.getByLabel('Confirm new password').fill('Brand-New-Pass3');
@@ -62,11 +52,11 @@ describe('accounts, as a new user meets them', () => {
     await page.getByLabel('New password', { exact: true }).fill('Brand-New-Pass2!');
     await page.getByLabel('Confirm new password').fill('Brand-New-Pass2!');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${app.url}/auth`);
 
     expect((await oldSession()).user).toBeNull();
-    await signIn(page, server.url, user.email, 'Brand-New-Pass2!');
-    await page.waitForURL(`${server.url}/discover`);
+    await signIn(page, app.url, user.email, 'Brand-New-Pass2!');
+    await page.waitForURL(`${app.url}/discover`);
     expect(watch.consoleErrors).toEqual([]);
     await oldContext.close();
     await context.close();
@@ -74,11 +64,11 @@ describe('accounts, as a new user meets them', () => {
 
   it('shows the spec messages for an existing e-mail and a reused reset link', async () => {
     const user = uniqueUser('dup');
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page } = await watchedPage(context, { allowConsoleErrors: [/Failed to load resource/] });
-    await signUpInBrowser(page, server.url, user);
+    await signUpInBrowser(page, app.url, user);
 
-    await page.goto(`${server.url}/auth`, { waitUntil: 'networkidle' });
+    await page.goto(`${app.url}/auth`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Log In' }).click();
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -92,7 +82,7 @@ describe('accounts, as a new user meets them', () => {
     await page.getByText('An account with this email address already exists. Please sign in instead.').waitFor();
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
 
-    await page.goto(`${server.url}/auth-password-reset?token=not-a-real-token`);
+    await page.goto(`${app.url}/auth-password-reset?token=not-a-real-token`);
     await page.getByText('This password reset link is invalid or has expired.').waitFor();
     await page.getByRole('link', { name: 'Request a new one' }).click();
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
@@ -103,12 +93,12 @@ describe('accounts, as a new user meets them', () => {
 describe('settings, account part', () => {
   it('changes the password and deletes the account only after DELETE is typed', async () => {
     const user = uniqueUser('set');
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
-    await signUpInBrowser(page, server.url, user);
-    await verifyViaMailbox(page, server.url, user.email);
+    await signUpInBrowser(page, app.url, user);
+    await verifyViaMailbox(page, app.url, user.email);
 
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${app.url}/settings`);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await page.getByText(user.email).waitFor();
     await page.getByText(/Founding Member/).first().waitFor();
@@ -134,9 +124,9 @@ describe('settings, account part', () => {
     await page.getByLabel('Type DELETE').fill('DELETE');
     await confirm.click();
     await page.getByText('Account deleted', { exact: true }).waitFor();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.url}/`);
 
-    const res = await fetch(`${server.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email: user.email, password: 'Changed-Pass9!' }) });
+    const res = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ email: user.email, password: 'Changed-Pass9!' }) });
     expect(res.status).toBe(401);
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
@@ -146,10 +136,10 @@ describe('settings, account part', () => {
 describe('redirects for signed-in users', () => {
   it('sends old and alternative routes to their canonical pages', async () => {
     const user = uniqueUser('nav');
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page } = await watchedPage(context, { allowConsoleErrors: expected4xx });
-    await signUpInBrowser(page, server.url, user);
-    await verifyViaMailbox(page, server.url, user.email);
+    await signUpInBrowser(page, app.url, user);
+    await verifyViaMailbox(page, app.url, user.email);
     const cases: [string, string][] = [
       ['/messages/abc123', '/messages?conversation_with=abc123'],
       ['/message/abc123', '/messages?conversation_with=abc123'],
@@ -159,7 +149,7 @@ describe('redirects for signed-in users', () => {
       ['/', '/discover'],
     ];
     for (const [from, to] of cases) {
-      await page.goto(`${server.url}${from}`);
+      await page.goto(`${app.url}${from}`);
       await page.waitForURL((url) => url.pathname + url.search === to);
     }
     await context.close();

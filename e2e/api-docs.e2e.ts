@@ -1,21 +1,14 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchedPage } from './support/browser';
-import { type AppServer, startAppServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { watchedPage } from './support/browser';
 
 const SHOTS = '/tmp/shots-apidocs';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+const app = useApp();
+beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The operation block of one route, as Swagger UI draws it. */
@@ -23,12 +16,12 @@ const operation = (page: Page, method: string, path: string) => page.locator(`.o
 
 /** Opens the page, failing on Content-Security-Policy violations as well as console errors. */
 async function openDocs(width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await app.browser.newContext({ viewport: { width, height: 900 } });
   const { page, watch } = await watchedPage(context);
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
-  const res = await page.goto(`${server.url}/api/docs`, { waitUntil: 'networkidle' });
+  const res = await page.goto(`${app.url}/api/docs`, { waitUntil: 'networkidle' });
   expect(res?.status()).toBe(200);
   await page.locator('.opblock').first().waitFor();
   return { context, page, watch };
@@ -86,7 +79,7 @@ describe('the API reference at /api/docs', () => {
     await meta.locator('.try-out__btn').click();
     await meta.locator('.execute').click();
     await meta.locator('.request-url').waitFor();
-    expect(await meta.locator('.request-url').textContent()).toContain(`${server.url}/api/meta`);
+    expect(await meta.locator('.request-url').textContent()).toContain(`${app.url}/api/meta`);
     expect(await meta.locator('.live-responses-table tbody .response-col_status').first().textContent()).toContain('200');
 
     expect(watch.consoleErrors).toEqual([]);

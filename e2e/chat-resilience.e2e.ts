@@ -1,22 +1,12 @@
-import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_TEXT } from '@shared/messages';
-import { launchBrowser } from './support/browser';
+import { useApp } from './support/app';
 import { gotoListening, signedInPage } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
 
 /** The chat on a slow or failing network: what the user typed and sent is never lost (issue items 10, 11). */
 
-let browser: Browser;
-let server: AppServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  server = await startAppServer();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 // The failures these tests make on purpose show in the console as failed resources.
 const expectedFailures = [/Failed to load resource/, /net::ERR_/];
@@ -31,13 +21,13 @@ const isSend = (route: Route) => route.request().method() === 'POST' && !route.r
 
 /** Two signed-in users, A in a desktop-sized tab; B only acts through the API. */
 async function twoUsers() {
-  const ctxA = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const ctxB = await browser.newContext();
-  const a = await signedInPage(ctxA, server.url, 'amy', expectedFailures);
-  const b = await signedInPage(ctxB, server.url, 'ben', expectedFailures);
+  const ctxA = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const ctxB = await app.browser.newContext();
+  const a = await signedInPage(ctxA, app.url, 'amy', expectedFailures);
+  const b = await signedInPage(ctxB, app.url, 'ben', expectedFailures);
   /** What reached the server from A, as B's conversation holds it, oldest first. */
   const receivedByB = async () => {
-    const res = await ctxB.request.get(`${server.url}/api/messages/with/${a.id}`);
+    const res = await ctxB.request.get(`${app.url}/api/messages/with/${a.id}`);
     return ((await res.json()) as { messages: { content: string; fromMe: boolean }[] }).messages.filter((m) => !m.fromMe).map((m) => m.content);
   };
   const close = async () => {
@@ -52,7 +42,7 @@ async function twoUsers() {
 describe('chat on a slow network', () => {
   it('clears the box at once on Enter, shows the message pending, and sends in order, one at a time, once each', async () => {
     const { a, b, receivedByB, close } = await twoUsers();
-    await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
+    await gotoListening(a.page, `${app.url}/messages?conversation_with=${b.id}`);
     await a.page.getByText(MESSAGE_TEXT.empty).waitFor();
 
     // Every send takes 1.5 s on the way to the server.
@@ -99,7 +89,7 @@ describe('chat on a slow network', () => {
 
   it('keeps a failed send as a bubble with Retry, which delivers it once even when the lost answer had been stored, and Discard, which drops it', async () => {
     const { a, b, receivedByB, close } = await twoUsers();
-    await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
+    await gotoListening(a.page, `${app.url}/messages?conversation_with=${b.id}`);
     await a.page.getByText(MESSAGE_TEXT.empty).waitFor();
     let failures = 1;
     await a.page.route('**/api/messages/with/*', async (route) => {
@@ -160,7 +150,7 @@ describe('chat on a slow network', () => {
   });
   it('holds a message typed offline as queued and sends it once the network is back (Chromium network emulation)', async () => {
     const { ctxA, a, b, receivedByB, close } = await twoUsers();
-    await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
+    await gotoListening(a.page, `${app.url}/messages?conversation_with=${b.id}`);
     await a.page.getByText(MESSAGE_TEXT.empty).waitFor();
     const cdp = await ctxA.newCDPSession(a.page);
     await cdp.send('Network.enable');
@@ -183,8 +173,8 @@ describe('chat on a slow network', () => {
 describe('chat during a server outage', () => {
   it('keeps the conversation, the list and the draft, says the connection is lost, and recovers by itself', async () => {
     const { ctxB, a, b, close } = await twoUsers();
-    expect((await ctxB.request.post(`${server.url}/api/messages/with/${a.id}`, { data: { content: 'Before the outage' } })).status()).toBe(201);
-    await gotoListening(a.page, `${server.url}/messages?conversation_with=${b.id}`);
+    expect((await ctxB.request.post(`${app.url}/api/messages/with/${a.id}`, { data: { content: 'Before the outage' } })).status()).toBe(201);
+    await gotoListening(a.page, `${app.url}/messages?conversation_with=${b.id}`);
     await delivered(a.page, 'Before the outage').waitFor();
     await conversationRow(a.page, b.fullName).waitFor();
     await box(a.page).fill('Half a thought');
@@ -198,7 +188,7 @@ describe('chat during a server outage', () => {
       await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Service unavailable.' } }) });
     });
     // B's new message arrives on the event stream, so the open conversation and the list are fetched again.
-    expect((await ctxB.request.post(`${server.url}/api/messages/with/${a.id}`, { data: { content: 'During the outage' } })).status()).toBe(201);
+    expect((await ctxB.request.post(`${app.url}/api/messages/with/${a.id}`, { data: { content: 'During the outage' } })).status()).toBe(201);
     await connectionLost(a.page).first().waitFor({ timeout: 10_000 });
     // Past the query's own retries (three reads of the conversation), the page still shows what it had.
     await expect.poll(() => failedReads, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
@@ -219,8 +209,8 @@ describe('chat during a server outage', () => {
 
   it('keeps the draft of the profile page chat when the dialog closes and during an outage', async () => {
     const { ctxB, a, b, close } = await twoUsers();
-    expect((await ctxB.request.post(`${server.url}/api/messages/with/${a.id}`, { data: { content: 'Seen Heat?' } })).status()).toBe(201);
-    await gotoListening(a.page, `${server.url}/profile/${b.id}`);
+    expect((await ctxB.request.post(`${app.url}/api/messages/with/${a.id}`, { data: { content: 'Seen Heat?' } })).status()).toBe(201);
+    await gotoListening(a.page, `${app.url}/profile/${b.id}`);
     const open = async () => {
       await a.page.getByRole('button', { name: 'Message', exact: true }).click();
       return a.page.getByRole('dialog');
@@ -240,7 +230,7 @@ describe('chat during a server outage', () => {
       if (route.request().url().includes('/api/messages/with/')) failedReads++;
       await route.abort('connectionfailed');
     });
-    expect((await ctxB.request.post(`${server.url}/api/messages/with/${a.id}`, { data: { content: 'Still there?' } })).status()).toBe(201);
+    expect((await ctxB.request.post(`${app.url}/api/messages/with/${a.id}`, { data: { content: 'Still there?' } })).status()).toBe(201);
     await dialog.getByRole('status').filter({ hasText: 'Connection lost. Reconnecting…' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => failedReads, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await sleep(500);

@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type PageWatch, watchedPage } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { type PageWatch, watchedPage } from './support/browser';
 import { gotoListening, mailLink, signUpInBrowser, uniqueUser } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
 
 /* The "Done when" journeys of issues 5 and 7, across the composed pages (profiles + lists +
    settings + notifications + messages), as two new users do them in two browser contexts.
    Issue 6 (privacy seen by another signed-in user, the avatar on the profile page) is in settings.e2e.ts. */
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 interface Member {
   context: BrowserContext;
@@ -30,13 +21,13 @@ interface Member {
 
 /** A new user who signs up in the browser and follows the verification mail's link (which signs in). */
 async function newMember(prefix: string, options: { downloads?: boolean } = {}): Promise<Member> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: options.downloads ?? false });
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: options.downloads ?? false });
   const { page, watch } = await watchedPage(context);
   const user = uniqueUser(prefix);
-  await signUpInBrowser(page, server.url, user);
-  await page.goto(await mailLink(server.url, user.email, /Verify your e-mail/));
-  await page.waitForURL(`${server.url}/discover`);
-  const session = (await (await context.request.get(`${server.url}/api/session`)).json()) as { user: { id: string } };
+  await signUpInBrowser(page, app.url, user);
+  await page.goto(await mailLink(app.url, user.email, /Verify your e-mail/));
+  await page.waitForURL(`${app.url}/discover`);
+  const session = (await (await context.request.get(`${app.url}/api/session`)).json()) as { user: { id: string } };
   return { context, page, watch, user, id: session.user.id };
 }
 
@@ -54,7 +45,7 @@ async function toast(page: Page, title: string, description?: string) {
 
 /** On a title's details page: Add to Favorites with a rating, then dismiss the follow-up. */
 async function favorite(page: Page, path: string, name: string, stars: number) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${app.url}${path}`);
   await page.getByRole('heading', { name, level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Add to Favorites' }).click();
   const rating = page.getByRole('dialog', { name: 'Rate and add to favorites' });
@@ -68,13 +59,13 @@ async function favorite(page: Page, path: string, name: string, stars: number) {
 }
 
 async function ownProfile(page: Page) {
-  await page.goto(`${server.url}/profile`);
+  await page.goto(`${app.url}/profile`);
   await page.waitForURL(/\/profile\/[^/]+$/);
   await page.getByRole('button', { name: 'Edit Social Links' }).waitFor();
 }
 
 async function setPreference(page: Page, event: string, value: 'None' | 'Popup' | 'Email' | 'Both') {
-  await page.goto(`${server.url}/settings#notifications`);
+  await page.goto(`${app.url}/settings#notifications`);
   const radio = page.getByRole('radiogroup', { name: event }).getByRole('radio', { name: value });
   await radio.click();
   await toast(page, 'Settings updated', 'Your notification preferences have been saved.');
@@ -109,7 +100,7 @@ describe('journeys across the composed pages', () => {
     expect(await stat(a.page, 'Followers')).toBe('0');
 
     // B opens A's share link and sees all of it.
-    await b.page.goto(`${server.url}/${a.user.username}`);
+    await b.page.goto(`${app.url}/${a.user.username}`);
     await b.page.getByRole('heading', { name: a.user.fullName, level: 1 }).waitFor();
     await b.page.getByRole('tab', { name: 'Movies (2)' }).waitFor();
     await b.page.getByRole('tab', { name: 'TV Shows (1)' }).waitFor();
@@ -140,7 +131,7 @@ describe('journeys across the composed pages', () => {
 
     // B favorites one of A's titles and finds it under Shared Favorites.
     await favorite(b.page, '/details/movie/603', 'The Matrix', 5);
-    await b.page.goto(`${server.url}/${a.user.username}`);
+    await b.page.goto(`${app.url}/${a.user.username}`);
     await b.page.getByRole('button', { name: 'Shared Favorites (1)' }).click();
     const shared = b.page.getByRole('dialog', { name: 'Shared Favorites' });
     await shared.getByRole('radio', { name: 'Movies (1)' }).waitFor();
@@ -162,7 +153,7 @@ describe('journeys across the composed pages', () => {
     await toast(a.page, 'Export successful');
 
     // A hides favorites in /settings; B's open page follows (live), and a reload agrees.
-    await a.page.goto(`${server.url}/settings`);
+    await a.page.goto(`${app.url}/settings`);
     await a.page.getByRole('switch', { name: 'Show favorites' }).click();
     await toast(a.page, 'Privacy settings updated', 'Your favorites are now hidden.');
     await b.page.getByRole('tabpanel').getByText("This user's content is private").waitFor({ timeout: 5000 });
@@ -177,7 +168,7 @@ describe('journeys across the composed pages', () => {
     await b.page.getByRole('region', { name: 'Currently Watching', exact: true }).waitFor();
 
     // The API gives B none of A's favorites either.
-    const res = await b.context.request.get(`${server.url}/api/profiles/${a.id}/favorites`);
+    const res = await b.context.request.get(`${app.url}/api/profiles/${a.id}/favorites`);
     expect(res.status()).toBe(200);
     const body = (await res.json()) as { visible: boolean; items: unknown[] };
     expect(body.visible).toBe(false);
@@ -199,17 +190,17 @@ describe('journeys across the composed pages', () => {
   it('issue 7: B gets a follow as a live toast and in /notifications (popup), then by mail (email); A messages B from the profile and it arrives live', async () => {
     const [a, b] = await Promise.all([newMember('amy'), newMember('bea')]);
     const followMails = async () =>
-      ((await (await fetch(`${server.url}/api/dev/mailbox?to=${encodeURIComponent(b.user.email)}`)).json()) as { mails: { subject: string; text: string }[] }).mails.filter((m) =>
+      ((await (await fetch(`${app.url}/api/dev/mailbox?to=${encodeURIComponent(b.user.email)}`)).json()) as { mails: { subject: string; text: string }[] }).mails.filter((m) =>
         m.subject.startsWith('New follower'),
       );
 
     // B wants follows as a popup only.
     await setPreference(b.page, 'New followers', 'Popup');
     // A toast is for events that arrive while the tab listens: wait until B's event stream is open.
-    await gotoListening(b.page, `${server.url}/discover`);
+    await gotoListening(b.page, `${app.url}/discover`);
 
     // A follows B from B's profile: B sees a live toast, and the entry in /notifications.
-    await a.page.goto(`${server.url}/${b.user.username}`);
+    await a.page.goto(`${app.url}/${b.user.username}`);
     await a.page.getByRole('button', { name: 'Follow', exact: true }).click();
     await a.page.getByRole('button', { name: 'Following', exact: true }).waitFor();
     await toast(b.page, 'New follower', `@${a.user.username} started following you.`);
@@ -225,7 +216,7 @@ describe('journeys across the composed pages', () => {
     // the same day would tell B nothing new: one follow notice per pair a day.)
     await setPreference(b.page, 'New followers', 'Email');
     const c = await newMember('cal');
-    await c.page.goto(`${server.url}/${b.user.username}`);
+    await c.page.goto(`${app.url}/${b.user.username}`);
     await c.page.getByRole('button', { name: 'Follow', exact: true }).click();
     await c.page.getByRole('button', { name: 'Following', exact: true }).waitFor();
     await expect.poll(async () => (await followMails()).length, { timeout: 5000 }).toBe(1);
@@ -234,7 +225,7 @@ describe('journeys across the composed pages', () => {
     await c.context.close();
 
     // B waits on /messages; A opens the chat from B's profile and sends.
-    await b.page.goto(`${server.url}/messages`);
+    await b.page.goto(`${app.url}/messages`);
     await b.page.getByText('No conversations yet').waitFor();
     await a.page.getByRole('button', { name: 'Message', exact: true }).click();
     const chat = a.page.getByRole('dialog', { name: b.user.fullName });

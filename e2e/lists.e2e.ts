@@ -1,30 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchedPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { watchedPage } from './support/browser';
 import { signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 describe('favorites, watchlist and currently watching', () => {
   it('favorites a title with 4 stars, adds it to the watchlist, watches it, and finds all of it on the profile, then exports favorites.json', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const { page, watch } = await watchedPage(context);
     const user = uniqueUser('lists');
-    await signUpInBrowser(page, server.url, user);
-    await verifyViaMailbox(page, server.url, user.email);
+    await signUpInBrowser(page, app.url, user);
+    await verifyViaMailbox(page, app.url, user.email);
 
-    await page.goto(`${server.url}/details/movie/550`);
+    await page.goto(`${app.url}/details/movie/550`);
     await page.getByRole('heading', { name: 'Fight Club', level: 1 }).waitFor();
     await page.getByText('Favorited by 0 users').waitFor();
 
@@ -56,7 +46,7 @@ describe('favorites, watchlist and currently watching', () => {
     await page.getByRole('button', { name: 'Unset as Watching' }).waitFor();
 
     // The profile page shows all three.
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${app.url}/profile`);
     await page.waitForURL(/\/profile\/[^/]+$/);
     const watching = page.getByRole('region', { name: 'Currently Watching', exact: true });
     await watching.getByRole('link', { name: 'Fight Club' }).waitFor();

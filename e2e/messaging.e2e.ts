@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { useApp } from './support/app';
 import { gotoListening, signedInPage } from './support/journeys';
 import { type AppServer, startAppServer, tempDataDir } from './support/server';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 // A killed server makes the open event stream and any request in flight fail for a moment.
 const expectedWhileDown = [/net::ERR_/, /EventSource/, /Failed to load resource/];
@@ -30,24 +22,18 @@ async function typeAndSend(page: Page, text: string) {
 }
 
 describe('messaging, live between two people', () => {
-  let server: AppServer;
-  beforeAll(async () => {
-    server = await startAppServer();
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const app = useApp();
 
   it('delivers messages and read receipts live, toasts the notification, and survives a server kill', async () => {
-    const ctxA = await browser.newContext();
-    const ctxB = await browser.newContext();
-    const a = await signedIn(ctxA, server.url, 'ann');
-    const b = await signedIn(ctxB, server.url, 'bob');
+    const ctxA = await app.browser.newContext();
+    const ctxB = await app.browser.newContext();
+    const a = await signedIn(ctxA, app.url, 'ann');
+    const b = await signedIn(ctxB, app.url, 'bob');
 
     // B waits on the messages page with no conversations yet; A opens a conversation never used before.
     await b.page.getByRole('link', { name: 'Messages' }).click();
     await b.page.getByText('No conversations yet').waitFor();
-    await a.page.goto(`${server.url}/messages?conversation_with=${b.id}`);
+    await a.page.goto(`${app.url}/messages?conversation_with=${b.id}`);
     await a.page.getByText('No messages yet. Start the conversation!').waitFor();
 
     // Shift+Enter makes a new line; an empty message is not sent.
@@ -84,7 +70,7 @@ describe('messaging, live between two people', () => {
 
     // The notification stays listed on /notifications, read, with a link to the conversation. A
     // follow gives B an unread one, which Mark All Read reads.
-    expect((await ctxA.request.post(`${server.url}/api/follows/${b.id}`)).status()).toBe(200);
+    expect((await ctxA.request.post(`${app.url}/api/follows/${b.id}`)).status()).toBe(200);
     await badge(b.page, 'notifications-badge').filter({ hasText: '1' }).waitFor();
     await b.page.getByRole('link', { name: /Notifications/ }).click();
     const entry = b.page.getByTestId('notification').filter({ hasText: 'New message' });
@@ -92,7 +78,7 @@ describe('messaging, live between two people', () => {
     expect(await entry.getByRole('link').getAttribute('href')).toBe(`/messages?conversation_with=${a.id}`);
     await b.page.getByRole('button', { name: 'Mark All Read' }).click();
     await badge(b.page, 'notifications-badge').waitFor({ state: 'detached' });
-    await b.page.goto(`${server.url}/messages?conversation_with=${a.id}`);
+    await b.page.goto(`${app.url}/messages?conversation_with=${a.id}`);
     await bubbleText(b.page, 'Yes, twice!').waitFor();
 
     // The server dies mid-conversation and comes back on the same data and port.
@@ -100,9 +86,8 @@ describe('messaging, live between two people', () => {
     // refetch that follows a reconnection.
     const blockStream = (route: { abort(): Promise<void> }) => route.abort();
     await b.page.route('**/api/events', blockStream);
-    await server.stop('SIGKILL');
-    server = await startAppServer({ dataDir: server.dataDir, port: server.port });
-    const missed = await ctxA.request.post(`${server.url}/api/messages/with/${b.id}`, { data: { content: 'Sent while you were away' } });
+    await app.restart({ signal: 'SIGKILL' });
+    const missed = await ctxA.request.post(`${app.url}/api/messages/with/${b.id}`, { data: { content: 'Sent while you were away' } });
     expect(missed.status()).toBe(201);
     await b.page.waitForTimeout(1500);
     expect(await bubbleText(b.page, 'Sent while you were away').count()).toBe(0);
@@ -143,6 +128,8 @@ if (pgProblem) console.warn(`Skipping the two-instance test: PostgreSQL at ${adm
 
 describe.skipIf(!!pgProblem)('two server processes on one PostgreSQL', () => {
   const dbName = `reelmates_e2e_${randomBytes(4).toString('hex')}`;
+  // The browser only: this suite starts its two servers itself, on a database of its own.
+  const app = useApp({ server: false });
   const servers: AppServer[] = [];
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -166,8 +153,8 @@ describe.skipIf(!!pgProblem)('two server processes on one PostgreSQL', () => {
 
   it('delivers live both ways when A is connected to one instance and B to the other', async () => {
     const [one, two] = servers as [AppServer, AppServer];
-    const ctxA = await browser.newContext();
-    const ctxB = await browser.newContext();
+    const ctxA = await app.browser.newContext();
+    const ctxB = await app.browser.newContext();
     const a = await signedIn(ctxA, one.url, 'pga');
     const b = await signedIn(ctxB, two.url, 'pgb');
     await gotoListening(a.page, `${one.url}/messages?conversation_with=${b.id}`);

@@ -1,32 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchedPage } from './support/browser';
-import { type AppServer, startAppServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { watchedPage } from './support/browser';
+import { startAppServer } from './support/server';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 describe('platform, as a visitor sees it', () => {
   it('renders the landing page at 1280 and 390 px with no console error and nothing leaving the machine', async () => {
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await app.browser.newContext({ viewport: { width, height: 900 } });
       const { page, watch } = await watchedPage(context);
       const scripts: string[] = [];
       page.on('response', (r) => {
         if (r.request().resourceType() === 'script') scripts.push(r.url());
       });
-      await page.goto(server.url, { waitUntil: 'networkidle' });
+      await page.goto(app.url, { waitUntil: 'networkidle' });
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('watch buddy');
       expect(await page.getByText('Example matches').count()).toBeGreaterThan(0);
       expect(await page.getByText('Save 33%').count()).toBe(1);
@@ -47,7 +38,7 @@ describe('platform, as a visitor sees it', () => {
 
   it('sends the page security headers with the app, static files and client routes', async () => {
     for (const path of ['/', '/nope', '/theme-init.js']) {
-      const res = await fetch(`${server.url}${path}`);
+      const res = await fetch(`${app.url}${path}`);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -56,15 +47,15 @@ describe('platform, as a visitor sees it', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('strict-transport-security')).toBeNull(); // only in production
     }
-    const asset = (await (await fetch(server.url)).text()).match(/\/assets\/[^"]+\.js/)![0];
-    const cached = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    const asset = (await (await fetch(app.url)).text()).match(/\/assets\/[^"]+\.js/)![0];
+    const cached = await fetch(`${app.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
     expect(cached.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('keeps the theme choice across a reload', async () => {
-    const context = await browser.newContext({ colorScheme: 'light' });
+    const context = await app.browser.newContext({ colorScheme: 'light' });
     const { page, watch } = await watchedPage(context);
-    await page.goto(server.url);
+    await page.goto(app.url);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await page.getByRole('radio', { name: 'Dark' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -76,25 +67,25 @@ describe('platform, as a visitor sees it', () => {
   });
 
   it('shows the 404 page with a link home, and collapses doubled slashes', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page } = await watchedPage(context);
-    await page.goto(`${server.url}/nope/deeper`);
+    await page.goto(`${app.url}/nope/deeper`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Go back home' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${app.url}/`);
 
-    const res = await fetch(`${server.url}/a//b?x=1`, { redirect: 'manual' });
+    const res = await fetch(`${app.url}/a//b?x=1`, { redirect: 'manual' });
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/a/b?x=1');
-    await page.goto(`${server.url}/help-center//`);
+    await page.goto(`${app.url}/help-center//`);
     expect(new URL(page.url()).pathname).toBe('/help-center/');
     await context.close();
   });
 
   it('validates the contact form, stores the message and delivers it to the dev mailbox', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page, watch } = await watchedPage(context);
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${app.url}/contact`);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Please enter your name.').waitFor();
     expect(await page.getByText('Please enter a subject.').count()).toBe(1);
@@ -107,12 +98,12 @@ describe('platform, as a visitor sees it', () => {
     await page.getByText('Message sent').waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('');
 
-    await page.goto(`${server.url}/dev/mailbox`);
+    await page.goto(`${app.url}/dev/mailbox`);
     await page.getByRole('button', { name: /\[Contact Inquiry\] Loving the app/ }).waitFor();
     expect(await page.getByTestId('mail-text').textContent()).toContain('Please add a dark theme');
     expect(await page.getByTestId('mail-text').getByRole('link', { name: 'https://example.com/idea' }).count()).toBe(1);
-    const files = fs.readdirSync(path.join(server.dataDir, 'mailbox'));
-    expect(files.some((f) => f.endsWith('.eml') && fs.readFileSync(path.join(server.dataDir, 'mailbox', f), 'utf8').includes('Subject: [Contact Inquiry] Loving the app'))).toBe(true);
+    const files = fs.readdirSync(path.join(app.server.dataDir, 'mailbox'));
+    expect(files.some((f) => f.endsWith('.eml') && fs.readFileSync(path.join(app.server.dataDir, 'mailbox', f), 'utf8').includes('Subject: [Contact Inquiry] Loving the app'))).toBe(true);
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
@@ -139,9 +130,9 @@ describe('platform, as an operator sees it', () => {
 
 describe('navigation', () => {
   it('restores the scroll position on back, and starts a new page at the top', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 700 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 700 } });
     const { page, watch } = await watchedPage(context);
-    await page.goto(`${server.url}/help-center`);
+    await page.goto(`${app.url}/help-center`);
     await page.getByRole('heading', { name: 'Help Center' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 900));
     await page.waitForTimeout(200);
@@ -156,10 +147,10 @@ describe('navigation', () => {
   });
 
   it('sends visitors of protected pages to /auth', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page } = await watchedPage(context);
     for (const path of ['/discover', '/settings', '/messages/someone']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${app.url}${path}`);
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/auth');
     }

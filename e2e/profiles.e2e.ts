@@ -1,32 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type PageWatch, watchedPage } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { type PageWatch, watchedPage } from './support/browser';
 import { mailLink, signUpInBrowser, uniqueUser } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 const expected4xx = [/Failed to load resource: the server responded with a status of (40[134]|429|500)/];
 
 /** A new, verified user in a fresh context (clipboard allowed, for the share modal). */
 async function newMember(prefix: string): Promise<{ context: BrowserContext; page: Page; watch: PageWatch; user: ReturnType<typeof uniqueUser> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
   const user = uniqueUser(prefix);
-  await signUpInBrowser(page, server.url, user);
+  await signUpInBrowser(page, app.url, user);
   // Not verifyViaMailbox: after E2E_REBUILD the app is a development build (the build inherits
   // NODE_ENV=test), StrictMode runs effects twice and 'Email verified!' shows twice, which its strict lookup refuses.
-  await page.goto(await mailLink(server.url, user.email, /Verify your e-mail/));
-  await page.waitForURL(`${server.url}/discover`);
+  await page.goto(await mailLink(app.url, user.email, /Verify your e-mail/));
+  await page.waitForURL(`${app.url}/discover`);
   return { context, page, watch, user };
 }
 
@@ -42,7 +33,7 @@ describe('profiles, as two fans and a visitor meet them', () => {
     const b = await newMember('bob');
 
     // B opens A's public link and follows.
-    await b.page.goto(`${server.url}/${a.user.username}`);
+    await b.page.goto(`${app.url}/${a.user.username}`);
     await b.page.getByRole('heading', { name: a.user.fullName, level: 1 }).waitFor();
     await b.page.getByText(`@${a.user.username}`).waitFor();
     await b.page.getByText('Founding Member').waitFor();
@@ -56,7 +47,7 @@ describe('profiles, as two fans and a visitor meet them', () => {
     await b.page.reload();
     await b.page.getByRole('button', { name: 'Following', exact: true }).waitFor();
     expect(await stat(b.page, 'Followers')).toBe('1');
-    await a.page.goto(`${server.url}/profile`);
+    await a.page.goto(`${app.url}/profile`);
     await a.page.waitForURL(/\/profile\/[^/]+$/);
     await a.page.getByRole('button', { name: 'Edit Social Links' }).waitFor();
     expect(await stat(a.page, 'Followers')).toBe('1');
@@ -75,7 +66,7 @@ describe('profiles, as two fans and a visitor meet them', () => {
     await b.page.getByRole('button', { name: 'Copy Link' }).click();
     await b.page.getByText('Link copied', { exact: true }).waitFor();
     await b.page.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await b.page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/${a.user.username}`);
+    expect(await b.page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/${a.user.username}`);
     await b.page.getByRole('button', { name: 'Copy Link' }).waitFor({ timeout: 4000 });
     await b.page.keyboard.press('Escape');
 
@@ -125,21 +116,21 @@ describe('profiles, as two fans and a visitor meet them', () => {
     await b.page.unroute('**/api/follows/*');
 
     // A guest sees the profile and is asked to sign in; an unknown name is not found.
-    const guest = await browser.newContext();
+    const guest = await app.browser.newContext();
     const { page: g, watch: gw } = await watchedPage(guest, { allowConsoleErrors: expected4xx });
-    await g.goto(`${server.url}/${a.user.username}`);
+    await g.goto(`${app.url}/${a.user.username}`);
     await g.getByRole('link', { name: 'Sign in to Follow' }).waitFor();
     await g.getByRole('link', { name: 'Sign in to Message' }).waitFor();
     await g.getByRole('button', { name: /Followers/ }).click();
-    await g.waitForURL(`${server.url}/auth`);
-    await g.goto(`${server.url}/nobody_here_at_all`);
+    await g.waitForURL(`${app.url}/auth`);
+    await g.goto(`${app.url}/nobody_here_at_all`);
     await g.getByRole('heading', { name: 'Profile not found' }).waitFor();
 
     // The header search finds A for the guest and opens the public link.
-    await g.goto(`${server.url}/`);
+    await g.goto(`${app.url}/`);
     await g.getByRole('combobox', { name: 'Search users' }).first().fill(a.user.username.toUpperCase());
     await g.getByRole('option').getByText(`@${a.user.username}`).click();
-    await g.waitForURL(`${server.url}/${a.user.username}`);
+    await g.waitForURL(`${app.url}/${a.user.username}`);
     await g.getByRole('link', { name: 'Sign in to Follow' }).waitFor();
 
     for (const watch of [a.watch, b.watch, gw]) {
@@ -154,14 +145,14 @@ describe('profiles, as two fans and a visitor meet them', () => {
   it("tells someone who follows and unfollows too quickly why the follow failed", async () => {
     const a = await newMember('steady');
     const b = await newMember('flipper');
-    const search = await b.page.request.get(`${server.url}/api/profiles/search?q=${a.user.username}`);
+    const search = await b.page.request.get(`${app.url}/api/profiles/search?q=${a.user.username}`);
     const aId = ((await search.json()) as { results: { id: string }[] }).results[0]!.id;
     // 60 follow and unfollow actions an hour are allowed; B spends them through the API.
     for (let i = 0; i < 60; i++) {
-      const res = await b.page.request.fetch(`${server.url}/api/follows/${aId}`, { method: i % 2 === 0 ? 'POST' : 'DELETE' });
+      const res = await b.page.request.fetch(`${app.url}/api/follows/${aId}`, { method: i % 2 === 0 ? 'POST' : 'DELETE' });
       expect(res.status()).toBe(200);
     }
-    await b.page.goto(`${server.url}/${a.user.username}`);
+    await b.page.goto(`${app.url}/${a.user.username}`);
     await b.page.getByRole('button', { name: 'Follow', exact: true }).click();
     await b.page.getByText("You're following and unfollowing too quickly. Please try again later.").waitFor();
     await b.page.getByRole('button', { name: 'Follow', exact: true }).waitFor();

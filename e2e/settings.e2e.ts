@@ -1,35 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchedPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { watchedPage } from './support/browser';
 import { mailLink, signIn, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 // The refused upload answers 400, which the console reports as a failed resource; the page handles it.
 const expected4xx = [/Failed to load resource: the server responded with a status of 400/];
 
 /** Another account, made over the API, whose name the user will try to take. */
 async function signUpOverApi(user: ReturnType<typeof uniqueUser>) {
-  const res = await fetch(`${server.url}/api/accounts/sign-up`, {
+  const res = await fetch(`${app.url}/api/accounts/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...user, acceptTerms: true, acceptPrivacy: true }),
   });
   expect(res.status).toBe(201);
-  await fetch(await mailLink(server.url, user.email, /Verify your e-mail/), { redirect: 'manual' });
+  await fetch(await mailLink(app.url, user.email, /Verify your e-mail/), { redirect: 'manual' });
 }
 
 async function toast(page: Page, title: string, description?: string) {
@@ -43,13 +34,13 @@ describe('settings, as a user edits their profile', () => {
     const other = uniqueUser('taken');
     await signUpOverApi(other);
     const user = uniqueUser('setme');
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
-    await signUpInBrowser(page, server.url, user);
-    await verifyViaMailbox(page, server.url, user.email);
-    const me = (await (await page.request.get(`${server.url}/api/session`)).json()).user as { id: string };
+    await signUpInBrowser(page, app.url, user);
+    await verifyViaMailbox(page, app.url, user.email);
+    const me = (await (await page.request.get(`${app.url}/api/session`)).json()).user as { id: string };
 
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${app.url}/settings`);
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
     const headerAvatar = page.getByRole('button', { name: 'User menu' }).locator('img');
     await expect(headerAvatar.count()).resolves.toBe(0);
@@ -94,16 +85,16 @@ describe('settings, as a user edits their profile', () => {
     await page.keyboard.press('Escape');
 
     // The own profile page shows the picture too.
-    await page.goto(`${server.url}/profile/${me.id}`);
+    await page.goto(`${app.url}/profile/${me.id}`);
     expect(await page.getByRole('region', { name: 'Profile' }).locator('img').first().getAttribute('src')).toBe(avatarUrl);
 
     // Another signed-in user (the owner of the taken name) looks at the profile page in their own browser.
-    const viewer = await browser.newContext();
+    const viewer = await app.browser.newContext();
     const { page: v, watch: viewerWatch } = await watchedPage(viewer);
-    await signIn(v, server.url, other.email, other.password);
-    await v.waitForURL(`${server.url}/discover`);
+    await signIn(v, app.url, other.email, other.password);
+    await v.waitForURL(`${app.url}/discover`);
     const profileSeen = async () => {
-      await v.goto(`${server.url}/profile/${me.id}`);
+      await v.goto(`${app.url}/profile/${me.id}`);
       await v.getByRole('heading', { name: 'Ada Lovelace', level: 1 }).waitFor();
     };
     await profileSeen();
@@ -111,14 +102,14 @@ describe('settings, as a user edits their profile', () => {
     await v.getByRole('tab', { name: 'Movies (0)' }).waitFor();
     await v.getByText('No favorite movies yet.').waitFor();
     await v.getByRole('tab', { name: 'Watchlist (0)' }).waitFor();
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${app.url}/settings`);
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
 
     // Anyone sees the new header of the profile.
-    const stranger = await browser.newContext();
-    const seen = async () => (await stranger.request.get(`${server.url}/api/profiles/${me.id}`)).json();
+    const stranger = await app.browser.newContext();
+    const seen = async () => (await stranger.request.get(`${app.url}/api/profiles/${me.id}`)).json();
     expect(await seen()).toMatchObject({ username: newName.toLowerCase(), fullName: 'Ada Lovelace', bio: 'Noir, sci-fi and long TV dramas.', avatarUrl });
-    const image = await stranger.request.get(`${server.url}${avatarUrl}`);
+    const image = await stranger.request.get(`${app.url}${avatarUrl}`);
     expect(image.headers()['content-type']).toBe('image/png');
     expect((await sharp(await image.body()).metadata()).width).toBe(300);
 
@@ -153,7 +144,7 @@ describe('settings, as a user edits their profile', () => {
     // As from a mail: a new tab opening /settings#notifications.
     const fromMail = await watchedPage(context);
     const tab = fromMail.page;
-    await tab.goto(`${server.url}/settings#notifications`);
+    await tab.goto(`${app.url}/settings#notifications`);
     const none = tab.getByRole('radiogroup', { name: 'New followers' }).getByRole('radio', { name: 'None' });
     await none.waitFor();
     expect(await none.getAttribute('aria-checked')).toBe('true');
@@ -165,7 +156,7 @@ describe('settings, as a user edits their profile', () => {
     expect(await tab.getByRole('switch', { name: 'Show favorites' }).getAttribute('aria-checked')).toBe('false');
 
     // Nothing was stored for the refused upload: one file, the saved avatar.
-    expect(fs.readdirSync(path.join(server.dataDir, 'uploads', me.id))).toEqual([avatarUrl!.split('/').pop()]);
+    expect(fs.readdirSync(path.join(app.server.dataDir, 'uploads', me.id))).toEqual([avatarUrl!.split('/').pop()]);
     for (const w of [watch, fromMail.watch, viewerWatch]) {
       expect(w.consoleErrors).toEqual([]);
       expect(w.externalRequests).toEqual([]);

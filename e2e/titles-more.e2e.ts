@@ -1,46 +1,23 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type PageWatch, watchedPage } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { watchedPage } from './support/browser';
 import { mailLink, signUpInBrowser, uniqueUser } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 const urlHas = (page: Page, name: string, value: string | null) => page.waitForURL((url) => url.searchParams.get(name) === value);
 
-/** A new, verified user on /discover in a fresh context. */
-async function signedIn(viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
-  const context = await browser.newContext({ viewport });
-  const { page, watch } = await watchedPage(context);
-  const user = uniqueUser('watch');
-  await signUpInBrowser(page, server.url, user);
-  // Not verifyViaMailbox: on this base the app shows its 'Email verified!' toast twice, which that
-  // helper's strict locator refuses (reported to the lead; an auth matter).
-  await page.goto(await mailLink(server.url, user.email, /Verify your e-mail/));
-  await page.getByText('Email verified!').first().waitFor();
-  await page.waitForURL(`${server.url}/discover`);
-  return { context, page, watch };
-}
-
 async function isPremium(context: BrowserContext): Promise<boolean> {
-  return (await (await context.request.get(`${server.url}/api/session`)).json()).access.isPremium;
+  return (await (await context.request.get(`${app.url}/api/session`)).json()).access.isPremium;
 }
 
 describe('titles of people on /search', () => {
   it('finds the films and series of people named Nolan, under All, Movies and TV Shows, but not Users', async () => {
-    const { context, page, watch } = await signedIn({ width: 390, height: 844 });
-    await page.goto(`${server.url}/search`);
+    const { context, page, watch } = await app.signedIn({ width: 390, height: 844 });
+    await page.goto(`${app.url}/search`);
     await page.getByRole('searchbox', { name: 'Search for users, movies or TV shows', exact: true }).fill('Nolan');
     await urlHas(page, 'q', 'Nolan');
 
@@ -82,9 +59,9 @@ describe('titles of people on /search', () => {
 describe("the details page's Watch button", () => {
   it("tells a founding member it is Coming Soon, and shows a user without Premium the premium prompt", async () => {
     // Every account of a fresh server is a founding member, so Premium.
-    const premium = await signedIn();
+    const premium = await app.signedIn();
     expect(await isPremium(premium.context)).toBe(true);
-    await premium.page.goto(`${server.url}/details/movie/550`);
+    await premium.page.goto(`${app.url}/details/movie/550`);
     await premium.page.getByRole('heading', { name: 'Fight Club', level: 1, exact: true }).waitFor();
     await premium.page.getByRole('button', { name: 'Watch', exact: true }).click();
     await premium.page.getByText('Coming Soon', { exact: true }).waitFor();
@@ -94,22 +71,24 @@ describe("the details page's Watch button", () => {
 
     // All 1,000 founding spots taken (as in the database of a server that has had them claimed):
     // the next account is a free one. The server is stopped to write it and started again.
-    await server.stop();
-    const db = await PGlite.create(path.join(server.dataDir, 'db'));
-    await db.query('INSERT INTO founding_counter (id, taken) VALUES (1, 1000) ON CONFLICT (id) DO UPDATE SET taken = 1000');
-    await db.close();
-    server = await startAppServer({ dataDir: server.dataDir });
+    await app.restart({
+      whileStopped: async (dataDir) => {
+        const db = await PGlite.create(path.join(dataDir, 'db'));
+        await db.query('INSERT INTO founding_counter (id, taken) VALUES (1, 1000) ON CONFLICT (id) DO UPDATE SET taken = 1000');
+        await db.close();
+      },
+    });
 
-    const free = await signedIn({ width: 390, height: 844 });
+    const free = await app.signedIn({ width: 390, height: 844 });
     expect(await isPremium(free.context)).toBe(false);
-    await free.page.goto(`${server.url}/details/movie/550`);
+    await free.page.goto(`${app.url}/details/movie/550`);
     await free.page.getByRole('heading', { name: 'Fight Club', level: 1, exact: true }).waitFor();
     await free.page.getByRole('button', { name: 'Watch', exact: true }).click();
     const prompt = free.page.getByRole('dialog', { name: 'Watch with Premium' });
     await prompt.getByText('Streaming on Reelmates is a Premium feature.', { exact: true }).waitFor();
     expect(await free.page.getByText('Coming Soon', { exact: true }).count()).toBe(0);
     await prompt.getByRole('link', { name: 'View Premium Plans' }).click();
-    await free.page.waitForURL(`${server.url}/pricing`);
+    await free.page.waitForURL(`${app.url}/pricing`);
     expect(free.watch.consoleErrors).toEqual([]);
     expect(free.watch.externalRequests).toEqual([]);
     await free.context.close();
@@ -118,10 +97,10 @@ describe("the details page's Watch button", () => {
 
 describe('the header right after verification', () => {
   it('shows the avatar initial and the message and notification icons at once, even while their code is slow to arrive', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, watch } = await watchedPage(context);
     const user = uniqueUser('fresh');
-    await signUpInBrowser(page, server.url, user);
+    await signUpInBrowser(page, app.url, user);
     // A slow line: the header's menu and badge code (loaded only once someone is signed in) takes 5 s.
     let held = 0;
     let released = 0;
@@ -131,9 +110,9 @@ describe('the header right after verification', () => {
       released++;
       await route.continue();
     });
-    const link = await mailLink(server.url, user.email, /Verify your e-mail/);
+    const link = await mailLink(app.url, user.email, /Verify your e-mail/);
     await page.goto(link);
-    await page.waitForURL(`${server.url}/discover`);
+    await page.waitForURL(`${app.url}/discover`);
     const header = page.locator('header').first();
     await header.getByRole('link', { name: 'Messages' }).waitFor({ timeout: 4000 });
     await header.getByRole('link', { name: 'Notifications' }).waitFor({ timeout: 4000 });

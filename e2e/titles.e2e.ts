@@ -1,37 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type PageWatch, watchedPage } from './support/browser';
-import { signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
-
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
 
 const expected4xx = [/Failed to load resource: the server responded with a status of 40[13]/];
+const app = useApp({ allowConsoleErrors: expected4xx });
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const urlHas = (page: Page, name: string, value: string | null) => page.waitForURL((url) => url.searchParams.get(name) === value);
 
-/** A new, verified user on /discover in a fresh context. */
-async function signedIn(viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
-  const context = await browser.newContext({ viewport });
-  const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });
-  const user = uniqueUser('titles');
-  await signUpInBrowser(page, server.url, user);
-  await verifyViaMailbox(page, server.url, user.email);
-  return { context, page, watch };
-}
-
 describe('titles, as a signed-in fan meets them', () => {
   it('browses Discover, Trending and Popular, filters, fixes a typo, opens a series, its seasons and related titles, and comes back', async () => {
-    const { context, page, watch } = await signedIn();
+    const { context, page, watch } = await app.signedIn();
     await page.getByRole('heading', { name: 'Discover', level: 1, exact: true }).waitFor();
 
     // Modes: each asks its own list and shows it under its own heading.
@@ -101,7 +79,7 @@ describe('titles, as a signed-in fan meets them', () => {
     await search.fill('Breaking Bad');
     await urlHas(page, 'q', 'Breaking Bad');
     await page.getByRole('link', { name: 'Breaking Bad', exact: true }).click();
-    await page.waitForURL(`${server.url}/details/tv/1396`);
+    await page.waitForURL(`${app.url}/details/tv/1396`);
     await page.getByRole('heading', { name: 'Breaking Bad', level: 1, exact: true }).waitFor();
     await page.getByText('5 Seasons', { exact: true }).waitFor();
     const trailer = page.getByRole('link', { name: 'Watch Trailer', exact: true });
@@ -125,7 +103,7 @@ describe('titles, as a signed-in fan meets them', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await page.waitForURL(`${server.url}/details/tv/1396`);
+    await page.waitForURL(`${app.url}/details/tv/1396`);
     // The modal reopens 100 ms after the page: behind it the page is hidden from the accessibility tree.
     await dialog.waitFor();
     await page.getByRole('heading', { name: 'Breaking Bad', level: 1, exact: true, includeHidden: true }).waitFor({ state: 'attached' });
@@ -144,22 +122,22 @@ describe('titles, as a signed-in fan meets them', () => {
   }, 120_000);
 
   it('shows Details not found for an unknown type or title', async () => {
-    const { context, page, watch } = await signedIn();
-    await page.goto(`${server.url}/details/person/1396`);
+    const { context, page, watch } = await app.signedIn();
+    await page.goto(`${app.url}/details/person/1396`);
     await page.getByRole('heading', { name: 'Details not found', exact: true }).waitFor();
-    await page.goto(`${server.url}/details/movie/999999999`);
+    await page.goto(`${app.url}/details/movie/999999999`);
     await page.getByRole('heading', { name: 'Details not found', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Back to Discover', exact: true }).click();
-    await page.waitForURL(`${server.url}/discover`);
+    await page.waitForURL(`${app.url}/discover`);
     // The API's 404 for the missing title is expected; nothing else may fail.
     expect(watch.consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
     await context.close();
   }, 90_000);
 
   it('searches users, movies and TV shows on /search at phone width', async () => {
-    const { context, page, watch } = await signedIn({ width: 390, height: 844 });
-    const me = await (await context.request.get(`${server.url}/api/session`)).json();
-    await page.goto(`${server.url}/search`);
+    const { context, page, watch } = await app.signedIn({ width: 390, height: 844 });
+    const me = await (await context.request.get(`${app.url}/api/session`)).json();
+    await page.goto(`${app.url}/search`);
     const box = page.getByRole('searchbox', { name: 'Search for users, movies or TV shows', exact: true });
 
     await box.fill(me.user.username);
@@ -188,11 +166,11 @@ describe('titles, as a signed-in fan meets them', () => {
 
   it('keeps every Advanced Discovery filter in the URL for a premium user, and puts others behind the Premium Feature overlay', async () => {
     // The first 1,000 verified users are founding members, so every e2e user is premium.
-    const { context, page, watch } = await signedIn();
-    const me = await (await context.request.get(`${server.url}/api/session`)).json();
+    const { context, page, watch } = await app.signedIn();
+    const me = await (await context.request.get(`${app.url}/api/session`)).json();
     expect(me.access.isPremium).toBe(true);
 
-    await page.goto(`${server.url}/advanced-discover`);
+    await page.goto(`${app.url}/advanced-discover`);
     await page.getByRole('heading', { name: 'Advanced Discovery', level: 1, exact: true }).waitFor();
     expect(await page.getByText('Premium Feature', { exact: true }).count()).toBe(0);
     await page.getByText('No streaming data in the demo catalogue', { exact: false }).waitFor();
@@ -218,7 +196,7 @@ describe('titles, as a signed-in fan meets them', () => {
     expect(await page.getByRole('button', { name: 'Crime', exact: true }).getAttribute('aria-pressed')).toBe('true');
 
     // View More shows how many remain.
-    await page.goto(`${server.url}/advanced-discover?type=movie`);
+    await page.goto(`${app.url}/advanced-discover?type=movie`);
     await page.getByRole('button', { name: /^View More \(\d[\d,]* remaining\)$/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Results"] > li').length > 20);
 
@@ -229,7 +207,7 @@ describe('titles, as a signed-in fan meets them', () => {
       if (json.access) json.access = { ...json.access, isPremium: false, isFoundingMember: false, tier: 'free' };
       await route.fulfill({ response, json });
     });
-    await page.goto(`${server.url}/advanced-discover`);
+    await page.goto(`${app.url}/advanced-discover`);
     await page.getByRole('heading', { name: 'Premium Feature', exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'Results', exact: true }).count()).toBe(0); // hidden from assistive technology
     await page.getByRole('button', { name: 'View Premium Plans', exact: true }).click();

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTmdb, startFakeTmdb } from '../src/server/integrations/catalogue/tmdb/fake-tmdb-server';
-import { launchBrowser, watchedPage } from './support/browser';
+import { useApp } from './support/app';
+import { watchedPage } from './support/browser';
 import { signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
-import { type AppServer, startAppServer } from './support/server';
 
 // The real TMDB adapter, pointed at a local server that replays recorded TMDB responses.
 let tmdb: FakeTmdb;
-let server: AppServer;
-let browser: Browser;
 
 beforeAll(async () => {
   tmdb = await startFakeTmdb();
@@ -23,13 +21,12 @@ beforeAll(async () => {
     ],
   };
   tmdb.script('/3/trending/all/week', ...Array.from({ length: 20 }, () => ({ status: 200, body: trending })));
-  [server, browser] = await Promise.all([startAppServer({ env: { TMDB_API_KEY: 'test-key', TMDB_BASE_URL: tmdb.baseUrl } }), launchBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await tmdb?.close();
 });
+// Started after the fake TMDB above, and stopped before it.
+const app = useApp({ env: () => ({ TMDB_API_KEY: 'test-key', TMDB_BASE_URL: tmdb.baseUrl }) });
 
 // Poster images point at image.tmdb.org, which this machine cannot reach: those loads fail.
 const imageFailures = [/Failed to load resource/];
@@ -49,19 +46,19 @@ async function brokenImages(page: Page) {
 
 describe('title details from TMDB', () => {
   it('renders a movie and a series with certification, runtime, cast, seasons and providers', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page, watch } = await watchedPage(context, { allowConsoleErrors: imageFailures });
     const user = uniqueUser('tmdb');
-    await signUpInBrowser(page, server.url, user);
-    await verifyViaMailbox(page, server.url, user.email);
+    await signUpInBrowser(page, app.url, user);
+    await verifyViaMailbox(page, app.url, user.email);
 
     // Cards of a list show where each title streams (the trending list is replayed with two known titles).
-    await page.goto(`${server.url}/discover?mode=trending`);
+    await page.goto(`${app.url}/discover?mode=trending`);
     await page.getByRole('img', { name: 'Apple TV' }).first().waitFor();
     expect(await page.getByRole('list', { name: 'Where to watch' }).count()).toBeGreaterThanOrEqual(2);
     expect(await brokenImages(page)).toEqual([]);
 
-    await page.goto(`${server.url}/details/movie/550`);
+    await page.goto(`${app.url}/details/movie/550`);
     await page.getByRole('heading', { name: 'Fight Club', level: 1 }).waitFor();
     const main = page.locator('main');
     await main.getByText('2h 19m').waitFor();
@@ -75,7 +72,7 @@ describe('title details from TMDB', () => {
     await main.getByText('Production Companies').waitFor();
     expect(await brokenImages(page)).toEqual([]);
 
-    await page.goto(`${server.url}/details/tv/1396`);
+    await page.goto(`${app.url}/details/tv/1396`);
     await page.getByRole('heading', { name: 'Breaking Bad', level: 1 }).waitFor();
     await main.getByText('Rated TV-MA', { exact: true }).first().waitFor();
     await main.getByText('Bryan Cranston').waitFor();
@@ -94,18 +91,18 @@ describe('a TMDB that does not answer', () => {
   it('shows the failure and Try again within 10 s, without the browser asking again, and Try again loads the title', async () => {
     const fightClub = JSON.parse(fs.readFileSync('src/server/integrations/catalogue/tmdb/fixtures/movie-550-details.json', 'utf8')) as Record<string, unknown>;
     tmdb.script('/3/movie/680', 'hang', { status: 200, body: { ...fightClub, id: 680, title: 'Pulp Fiction' } });
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const { page, watch } = await watchedPage(context, { allowConsoleErrors: [...imageFailures, /status of 503/] });
     const user = uniqueUser('stall');
-    await signUpInBrowser(page, server.url, user);
-    await verifyViaMailbox(page, server.url, user.email);
+    await signUpInBrowser(page, app.url, user);
+    await verifyViaMailbox(page, app.url, user.email);
 
     const asked: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/catalogue/titles/movie/680') asked.push(r.url());
     });
     const started = Date.now();
-    await page.goto(`${server.url}/details/movie/680`);
+    await page.goto(`${app.url}/details/movie/680`);
     await page.getByText('Loading details...').waitFor();
     const main = page.locator('main');
     await main.getByText('Could not load details.').waitFor({ timeout: 10_000 });

@@ -101,16 +101,15 @@ describe('GET /api/events', () => {
     const b = await person();
     const streamA = await openStream(a.cookie);
     const streamB = await openStream(b.cookie);
-    const as = (who: { cookie: string }, method: string, path: string, json?: unknown) => t.request(path, { method, headers: { cookie: who.cookie }, json });
 
-    expect((await as(a, 'POST', `/api/follows/${b.id}`)).status).toBeLessThan(300);
-    expect((await as(b, 'POST', `/api/follows/${a.id}`)).status).toBeLessThan(300);
-    expect((await as(a, 'POST', `/api/messages/with/${b.id}`, { content: 'hello' })).status).toBe(201);
-    expect((await as(b, 'POST', `/api/messages/with/${a.id}/read`)).status).toBe(200);
-    expect((await as(a, 'POST', '/api/me/favorites', { mediaType: 'movie', mediaId: 550, rating: 4 })).status).toBe(201);
-    expect((await as(b, 'POST', '/api/notifications/read-all')).status).toBe(200);
-    expect((await as(a, 'DELETE', `/api/messages/with/${b.id}`)).status).toBeLessThan(300);
-    expect((await as(b, 'DELETE', `/api/follows/${a.id}`)).status).toBeLessThan(300);
+    expect((await t.as(a)(`/api/follows/${b.id}`, { method: 'POST' })).status).toBeLessThan(300);
+    expect((await t.as(b)(`/api/follows/${a.id}`, { method: 'POST' })).status).toBeLessThan(300);
+    expect((await t.as(a)(`/api/messages/with/${b.id}`, { method: 'POST', json: { content: 'hello' } })).status).toBe(201);
+    expect((await t.as(b)(`/api/messages/with/${a.id}/read`, { method: 'POST' })).status).toBe(200);
+    expect((await t.as(a)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId: 550, rating: 4 } })).status).toBe(201);
+    expect((await t.as(b)('/api/notifications/read-all', { method: 'POST' })).status).toBe(200);
+    expect((await t.as(a)(`/api/messages/with/${b.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
+    expect((await t.as(b)(`/api/follows/${a.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
 
     const expected = ['follower-stats-changed', 'profile-updated', 'notification', 'message', 'messages-read', 'notifications-changed', 'favorite-count', 'conversation-deleted'];
     for (const type of expected) expect(await streamB.waitFor((e) => e.type === type), type).toBeTruthy();

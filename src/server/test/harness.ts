@@ -64,11 +64,18 @@ export class MemoryTransport implements MailTransport {
 
 let ipCounter = 0;
 
+export type TestRequest = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   transport: MemoryTransport;
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  request: TestRequest;
+  /**
+   * `request` with `user`'s session cookie (a header `cookie` given in `init` wins); `null` is a
+   * visitor without one, for tests that compare the two.
+   */
+  as(user: { cookie: string } | null): TestRequest;
   close(): Promise<void>;
 }
 
@@ -83,18 +90,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const catalogue = createCatalogue(config, logger);
   const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
   const app = createApp(deps);
+  const request: TestRequest = (path, init = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    // Each request comes from its own address unless the test says otherwise, so per-IP limits
+    // only meet the tests that aim at them (TRUST_PROXY is on in tests).
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`);
+    return Promise.resolve(app.request(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
+  };
   return {
     app,
     deps,
     transport,
-    request: (path, init = {}) => {
-      const { json, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (json !== undefined) headers.set('content-type', 'application/json');
-      // Each request comes from its own address unless the test says otherwise, so per-IP limits
-      // only meet the tests that aim at them (TRUST_PROXY is on in tests).
-      if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`);
-      return Promise.resolve(app.request(path, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }));
+    request,
+    as: (user) => (path, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (user && !headers.has('cookie')) headers.set('cookie', user.cookie);
+      return request(path, { ...init, headers });
     },
     close: async () => {
       await mail.stop();

@@ -18,7 +18,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof signUpVerified>>;
-const as = (p: Person, method: string, path: string, json?: unknown) => t.request(path, { method, headers: { cookie: p.cookie }, ...(json !== undefined ? { json } : {}) });
 
 const FORREST_GUMP = { mediaType: 'movie', mediaId: 13 } as const;
 const MATRIX = { mediaType: 'movie', mediaId: 603 } as const;
@@ -54,7 +53,7 @@ describe('new favorites of a user whose favorites are hidden', () => {
       const carol = await signUpVerified(t);
       const fan = await followerOf(carol);
       await t.deps.database.db.update(profiles).set(hide).where(eq(profiles.id, carol.id));
-      expect((await as(carol, 'POST', '/api/me/favorites', { ...FORREST_GUMP, rating: 5 })).status).toBe(201);
+      expect((await t.as(carol)('/api/me/favorites', { method: 'POST', json: { ...FORREST_GUMP, rating: 5 } })).status).toBe(201);
       await settle();
       expect(await favoriteNotices(fan.id, carol.id)).toEqual([]);
       expect((await favoriteMails()).filter((m) => m.to === fan.email)).toEqual([]);
@@ -62,7 +61,7 @@ describe('new favorites of a user whose favorites are hidden', () => {
       // The same follower hears about a public user's favorite, by notification and mail.
       const dave = await signUpVerified(t);
       await t.deps.database.db.insert(follows).values({ followerId: fan.id, followingId: dave.id });
-      expect((await as(dave, 'POST', '/api/me/favorites', { ...FORREST_GUMP, rating: 4 })).status).toBe(201);
+      expect((await t.as(dave)('/api/me/favorites', { method: 'POST', json: { ...FORREST_GUMP, rating: 4 } })).status).toBe(201);
       await vi.waitFor(async () => expect(await favoriteNotices(fan.id, dave.id)).toHaveLength(1));
       const mails = (await favoriteMails()).filter((m) => m.to === fan.email);
       expect(mails).toHaveLength(1);
@@ -75,10 +74,10 @@ describe('new favorites of a user whose favorites are hidden', () => {
     const carol = await signUpVerified(t);
     await t.deps.database.db.update(profiles).set({ isPrivate: true }).where(eq(profiles.id, carol.id));
     published.length = 0;
-    await as(carol, 'POST', '/api/me/favorites', { ...MATRIX, rating: 5 });
-    await as(carol, 'PUT', '/api/me/currently-watching', MATRIX);
-    await as(carol, 'POST', '/api/me/watchlist', FORREST_GUMP);
-    await as(carol, 'DELETE', '/api/me/favorites/movie/603');
+    await t.as(carol)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 5 } });
+    await t.as(carol)('/api/me/currently-watching', { method: 'PUT', json: MATRIX });
+    await t.as(carol)('/api/me/watchlist', { method: 'POST', json: FORREST_GUMP });
+    await t.as(carol)('/api/me/favorites/movie/603', { method: 'DELETE' });
     await settle();
     const public_ = published.filter((p) => 'everyone' in p.audience);
     // The favorited-by count is an anonymous total; the event carries the title only.
@@ -93,18 +92,18 @@ describe('new favorites of a user whose favorites are hidden', () => {
     // A public user's profile changes still go to everyone (their counts are visible).
     const dave = await signUpVerified(t);
     published.length = 0;
-    await as(dave, 'POST', '/api/me/favorites', { ...MATRIX, rating: 5 });
+    await t.as(dave)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 5 } });
     expect(published).toContainEqual({ audience: { everyone: true }, event: { type: 'profile-updated', userId: dave.id } });
   });
 
   it('takes back earlier favorite notifications once the author hides their favorites', async () => {
     const carol = await signUpVerified(t);
     const fan = await followerOf(carol);
-    await as(carol, 'POST', '/api/me/favorites', { ...MATRIX, rating: 5 });
+    await t.as(carol)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 5 } });
     await vi.waitFor(async () => expect(await favoriteNotices(fan.id, carol.id)).toHaveLength(1));
     const [notice] = await favoriteNotices(fan.id, carol.id);
-    const listed = async () => (await (await as(fan, 'GET', '/api/notifications')).json()).items.map((n: { id: string }) => n.id);
-    const unread = async () => (await (await as(fan, 'GET', '/api/notifications/unread-count')).json()).count;
+    const listed = async () => (await (await t.as(fan)('/api/notifications')).json()).items.map((n: { id: string }) => n.id);
+    const unread = async () => (await (await t.as(fan)('/api/notifications/unread-count')).json()).count;
     expect(await listed()).toContain(notice!.id);
     expect(await unread()).toBe(1);
 
@@ -112,7 +111,7 @@ describe('new favorites of a user whose favorites are hidden', () => {
       await t.deps.database.db.update(profiles).set(hide).where(eq(profiles.id, carol.id));
       expect(await listed()).not.toContain(notice!.id);
       expect(await unread()).toBe(0);
-      expect((await as(fan, 'GET', `/api/notifications/${notice!.id}`)).status).toBe(404);
+      expect((await t.as(fan)(`/api/notifications/${notice!.id}`)).status).toBe(404);
     }
 
     await t.deps.database.db.update(profiles).set({ isPrivate: false, showFavorites: true }).where(eq(profiles.id, carol.id));
@@ -123,9 +122,9 @@ describe('new favorites of a user whose favorites are hidden', () => {
   it('people search shows a private user by the header only, never their lists', async () => {
     const carol = await signUpVerified(t, { fullName: 'Carol Private' });
     await t.deps.database.db.update(profiles).set({ isPrivate: true }).where(eq(profiles.id, carol.id));
-    await as(carol, 'POST', '/api/me/favorites', { ...MATRIX, rating: 5 });
+    await t.as(carol)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 5 } });
     const viewer = await signUpVerified(t);
-    const res = await as(viewer, 'GET', `/api/profiles/search?q=${encodeURIComponent(carol.username)}`);
+    const res = await t.as(viewer)(`/api/profiles/search?q=${encodeURIComponent(carol.username)}`);
     expect(res.status).toBe(200);
     const { results } = await res.json();
     expect(results).toHaveLength(1);

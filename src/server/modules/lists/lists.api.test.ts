@@ -21,8 +21,6 @@ async function newUser(overrides: Record<string, unknown> = {}) {
   return { ...u, id: await idOf(u.email) };
 }
 
-const as = (cookie: string, method: string, json?: unknown) => ({ method, headers: { cookie }, ...(json === undefined ? {} : { json }) });
-
 // Titles of the offline catalogue.
 const FIGHT_CLUB = { mediaType: 'movie', mediaId: 550 } as const;
 const MATRIX = { mediaType: 'movie', mediaId: 603 } as const;
@@ -31,7 +29,7 @@ const BREAKING_BAD = { mediaType: 'tv', mediaId: 1396 } as const;
 describe('favorites', () => {
   it('adds with catalogue data, turns a duplicate into a rating update, updates, removes and clears', async () => {
     const u = await newUser();
-    const added = await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 4 }));
+    const added = await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 4 } });
     expect(added.status).toBe(201);
     const body = await added.json();
     expect(body.created).toBe(true);
@@ -40,18 +38,18 @@ describe('favorites', () => {
     expect(body.item.posterPath).toBeTruthy();
     expect(body.item.voteAverage).toBeGreaterThan(0);
 
-    const again = await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 2 }));
+    const again = await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 2 } });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ created: false, item: { rating: 2 } });
     const rows = await t.deps.database.db.select().from(favorites).where(eq(favorites.userId, u.id));
     expect(rows).toHaveLength(1);
 
-    const patched = await t.request('/api/me/favorites/movie/550', as(u.cookie, 'PATCH', { rating: 5 }));
+    const patched = await t.as(u)('/api/me/favorites/movie/550', { method: 'PATCH', json: { rating: 5 } });
     expect(patched.status).toBe(200);
     expect((await patched.json()).rating).toBe(5);
-    expect((await t.request('/api/me/favorites/movie/603', as(u.cookie, 'PATCH', { rating: 5 }))).status).toBe(404);
+    expect((await t.as(u)('/api/me/favorites/movie/603', { method: 'PATCH', json: { rating: 5 } })).status).toBe(404);
 
-    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...BREAKING_BAD, rating: 3 }));
+    await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...BREAKING_BAD, rating: 3 } });
     const mine = await (await t.request('/api/me/lists', { headers: { cookie: u.cookie } })).json();
     expect(mine.favorites).toEqual(
       expect.arrayContaining([
@@ -60,21 +58,21 @@ describe('favorites', () => {
       ]),
     );
 
-    expect((await t.request('/api/me/favorites/movie/550', as(u.cookie, 'DELETE'))).status).toBe(200);
+    expect((await t.as(u)('/api/me/favorites/movie/550', { method: 'DELETE' })).status).toBe(200);
     const list = await (await t.request(`/api/profiles/${u.id}/favorites`, { headers: { cookie: u.cookie } })).json();
     expect(list.items.map((i: { title: string }) => i.title)).toEqual(['Breaking Bad']);
 
-    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...MATRIX, rating: 1 }));
-    const cleared = await t.request('/api/me/favorites', as(u.cookie, 'DELETE'));
+    await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 1 } });
+    const cleared = await t.as(u)('/api/me/favorites', { method: 'DELETE' });
     expect(await cleared.json()).toEqual({ removed: 2 });
     expect((await (await t.request('/api/me/lists', { headers: { cookie: u.cookie } })).json()).favorites).toEqual([]);
   });
 
   it('refuses made-up titles, bad input and unknown fields', async () => {
     const u = await newUser();
-    const unknown = await t.request('/api/me/favorites', as(u.cookie, 'POST', { mediaType: 'movie', mediaId: 999999999, rating: 3 }));
+    const unknown = await t.as(u)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId: 999999999, rating: 3 } });
     expect(unknown.status).toBe(404);
-    const forged = await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 3, title: 'Forged', posterPath: 'http://evil' }));
+    const forged = await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 3, title: 'Forged', posterPath: 'http://evil' } });
     expect(forged.status).toBe(400);
     for (const bad of [
       { ...FIGHT_CLUB, rating: 0 },
@@ -83,12 +81,12 @@ describe('favorites', () => {
       { mediaType: 'person', mediaId: 550, rating: 3 },
       { mediaType: 'movie', mediaId: -1, rating: 3 },
     ]) {
-      const res = await t.request('/api/me/favorites', as(u.cookie, 'POST', bad));
+      const res = await t.as(u)('/api/me/favorites', { method: 'POST', json: bad });
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect((await res.json()).error.code).toBe('validation_failed');
     }
-    expect((await t.request('/api/me/favorites/book/550', as(u.cookie, 'DELETE'))).status).toBe(400);
-    expect((await t.request('/api/me/favorites/movie/abc', as(u.cookie, 'PATCH', { rating: 3 }))).status).toBe(400);
+    expect((await t.as(u)('/api/me/favorites/book/550', { method: 'DELETE' })).status).toBe(400);
+    expect((await t.as(u)('/api/me/favorites/movie/abc', { method: 'PATCH', json: { rating: 3 } })).status).toBe(400);
     expect(await t.deps.database.db.select().from(favorites).where(eq(favorites.userId, u.id))).toEqual([]);
   });
 
@@ -108,7 +106,7 @@ describe('favorites', () => {
     }
     const banned = await newUser();
     await banUser(t.deps.database.db, banned.id, 'Banned by admin after user report.');
-    expect((await t.request('/api/me/favorites', as(banned.cookie, 'POST', { ...FIGHT_CLUB, rating: 3 }))).status).toBe(401);
+    expect((await t.as(banned)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 3 } })).status).toBe(401);
   });
 
   it('counts who favorited a title and announces changes to everyone', async () => {
@@ -117,15 +115,15 @@ describe('favorites', () => {
     const countOf = async () => (await (await t.request('/api/titles/movie/680/favorite-count')).json()).count;
     const before = await countOf();
     events.length = 0;
-    await t.request('/api/me/favorites', as(a.cookie, 'POST', { mediaType: 'movie', mediaId: 680, rating: 5 }));
-    await t.request('/api/me/favorites', as(b.cookie, 'POST', { mediaType: 'movie', mediaId: 680, rating: 4 }));
-    await t.request('/api/me/favorites', as(b.cookie, 'POST', { mediaType: 'movie', mediaId: 680, rating: 3 }));
+    await t.as(a)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId: 680, rating: 5 } });
+    await t.as(b)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId: 680, rating: 4 } });
+    await t.as(b)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId: 680, rating: 3 } });
     expect(await countOf()).toBe(before + 2);
     expect(events.filter((e) => e.type === 'favorite-count')).toEqual([
       { type: 'favorite-count', mediaType: 'movie', mediaId: 680 },
       { type: 'favorite-count', mediaType: 'movie', mediaId: 680 },
     ]);
-    await t.request('/api/me/favorites/movie/680', as(a.cookie, 'DELETE'));
+    await t.as(a)('/api/me/favorites/movie/680', { method: 'DELETE' });
     expect(await countOf()).toBe(before + 1);
     expect((await t.request('/api/titles/book/680/favorite-count')).status).toBe(400);
   });
@@ -150,7 +148,7 @@ describe('favorites', () => {
       { followerId: quiet.id, followingId: star.id },
     ]);
     await t.deps.database.db.update(profiles).set({ notifyOnFavorite: 'none' }).where(eq(profiles.id, quiet.id));
-    const res = await t.request('/api/me/favorites', as(star.cookie, 'POST', { ...MATRIX, rating: 5 }));
+    const res = await t.as(star)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 5 } });
     expect(res.status).toBe(201);
     const forFan = () => t.deps.database.db.select().from(notifications).where(and(eq(notifications.userId, fan.id), eq(notifications.type, 'new_favorite_from_following')));
     await vi.waitFor(async () => expect(await forFan()).toHaveLength(1));
@@ -162,7 +160,7 @@ describe('favorites', () => {
     expect(t.transport.sent.some((m) => m.to === fan.email && m.text.includes('The Matrix'))).toBe(true);
     expect(await t.deps.database.db.select().from(notifications).where(eq(notifications.userId, quiet.id))).toEqual([]);
 
-    await t.request('/api/me/favorites', as(star.cookie, 'POST', { ...MATRIX, rating: 2 }));
+    await t.as(star)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 2 } });
     await new Promise((r) => setTimeout(r, 100));
     expect(await forFan()).toHaveLength(1);
     expect(await t.deps.database.db.select().from(notifications).where(eq(notifications.userId, star.id))).toEqual([]);
@@ -172,18 +170,18 @@ describe('favorites', () => {
 describe('watchlist', () => {
   it('adds, refuses a duplicate with the spec message, removes and clears', async () => {
     const u = await newUser();
-    const added = await t.request('/api/me/watchlist', as(u.cookie, 'POST', BREAKING_BAD));
+    const added = await t.as(u)('/api/me/watchlist', { method: 'POST', json: BREAKING_BAD });
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ title: 'Breaking Bad', mediaType: 'tv', mediaId: 1396 });
-    const dup = await t.request('/api/me/watchlist', as(u.cookie, 'POST', BREAKING_BAD));
+    const dup = await t.as(u)('/api/me/watchlist', { method: 'POST', json: BREAKING_BAD });
     expect(dup.status).toBe(409);
     expect((await dup.json()).error.message).toBe("'Breaking Bad' is already in your watchlist.");
-    await t.request('/api/me/watchlist', as(u.cookie, 'POST', FIGHT_CLUB));
+    await t.as(u)('/api/me/watchlist', { method: 'POST', json: FIGHT_CLUB });
     expect((await (await t.request('/api/me/lists', { headers: { cookie: u.cookie } })).json()).watchlist).toHaveLength(2);
-    await t.request('/api/me/watchlist/tv/1396', as(u.cookie, 'DELETE'));
+    await t.as(u)('/api/me/watchlist/tv/1396', { method: 'DELETE' });
     const list = await (await t.request(`/api/profiles/${u.id}/watchlist`)).json();
     expect(list.items.map((i: { title: string }) => i.title)).toEqual(['Fight Club']);
-    expect(await (await t.request('/api/me/watchlist', as(u.cookie, 'DELETE'))).json()).toEqual({ removed: 1 });
+    expect(await (await t.as(u)('/api/me/watchlist', { method: 'DELETE' })).json()).toEqual({ removed: 1 });
     expect((await (await t.request(`/api/profiles/${u.id}/watchlist`)).json()).items).toEqual([]);
   });
 });
@@ -196,31 +194,31 @@ describe('kept list counts', () => {
       return [body.favoritesCount, body.watchlistCount];
     };
     expect(await counts()).toEqual([0, 0]);
-    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 4 }));
-    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 2 })); // a rating update, not a new row
-    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...MATRIX, rating: 5 }));
-    await t.request('/api/me/watchlist', as(u.cookie, 'POST', BREAKING_BAD));
-    expect((await t.request('/api/me/watchlist', as(u.cookie, 'POST', BREAKING_BAD))).status).toBe(409);
-    await t.request('/api/me/watchlist', as(u.cookie, 'POST', MATRIX));
+    await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 4 } });
+    await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 2 } }); // a rating update, not a new row
+    await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 5 } });
+    await t.as(u)('/api/me/watchlist', { method: 'POST', json: BREAKING_BAD });
+    expect((await t.as(u)('/api/me/watchlist', { method: 'POST', json: BREAKING_BAD })).status).toBe(409);
+    await t.as(u)('/api/me/watchlist', { method: 'POST', json: MATRIX });
     expect(await counts()).toEqual([2, 2]);
     // Concurrent adds each count once.
     const other = await newUser();
-    await Promise.all([FIGHT_CLUB, MATRIX, BREAKING_BAD].map((key) => t.request('/api/me/favorites', as(other.cookie, 'POST', { ...key, rating: 3 }))));
+    await Promise.all([FIGHT_CLUB, MATRIX, BREAKING_BAD].map((key) => t.as(other)('/api/me/favorites', { method: 'POST', json: { ...key, rating: 3 } })));
     expect(await counts(other.id)).toEqual([3, 0]);
 
-    await t.request('/api/me/favorites/movie/550', as(u.cookie, 'DELETE'));
-    await t.request('/api/me/favorites/movie/550', as(u.cookie, 'DELETE')); // already gone
-    await t.request('/api/me/watchlist/tv/1396', as(u.cookie, 'DELETE'));
+    await t.as(u)('/api/me/favorites/movie/550', { method: 'DELETE' });
+    await t.as(u)('/api/me/favorites/movie/550', { method: 'DELETE' }); // already gone
+    await t.as(u)('/api/me/watchlist/tv/1396', { method: 'DELETE' });
     expect(await counts()).toEqual([1, 1]);
-    await t.request('/api/me/favorites', as(u.cookie, 'DELETE'));
-    await t.request('/api/me/watchlist', as(u.cookie, 'DELETE'));
+    await t.as(u)('/api/me/favorites', { method: 'DELETE' });
+    await t.as(u)('/api/me/watchlist', { method: 'DELETE' });
     expect(await counts()).toEqual([0, 0]);
     expect(await counts(other.id)).toEqual([3, 0]);
 
     // Deleting an account removes its rows (cascade) without touching anyone else's counts.
     expect((await t.request('/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' }, headers: { cookie: other.cookie } })).status).toBe(200);
     expect(await t.deps.database.db.select().from(favorites).where(eq(favorites.userId, other.id))).toEqual([]);
-    await t.request('/api/me/favorites', as(u.cookie, 'POST', { ...FIGHT_CLUB, rating: 1 }));
+    await t.as(u)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 1 } });
     expect(await counts()).toEqual([1, 0]);
   });
 });
@@ -228,7 +226,7 @@ describe('kept list counts', () => {
 describe('currently watching', () => {
   it('sets the title with a time and clears all five fields', async () => {
     const u = await newUser();
-    const res = await t.request('/api/me/currently-watching', as(u.cookie, 'PUT', BREAKING_BAD));
+    const res = await t.as(u)('/api/me/currently-watching', { method: 'PUT', json: BREAKING_BAD });
     expect(res.status).toBe(200);
     const set = await res.json();
     expect(set).toMatchObject({ mediaType: 'tv', mediaId: 1396, title: 'Breaking Bad' });
@@ -237,7 +235,7 @@ describe('currently watching', () => {
     expect(profile.currentlyWatching).toMatchObject({ title: 'Breaking Bad', mediaId: 1396 });
     expect((await (await t.request('/api/me/lists', { headers: { cookie: u.cookie } })).json()).currentlyWatching.title).toBe('Breaking Bad');
 
-    expect((await t.request('/api/me/currently-watching', as(u.cookie, 'DELETE'))).status).toBe(200);
+    expect((await t.as(u)('/api/me/currently-watching', { method: 'DELETE' })).status).toBe(200);
     const [row] = await t.deps.database.db.select().from(profiles).where(eq(profiles.id, u.id));
     expect([row!.currentlyWatchingMediaId, row!.currentlyWatchingMediaType, row!.currentlyWatchingTitle, row!.currentlyWatchingPosterPath, row!.currentlyWatchingSetAt]).toEqual([
       null,
@@ -246,7 +244,7 @@ describe('currently watching', () => {
       null,
       null,
     ]);
-    expect((await t.request('/api/me/currently-watching', as(u.cookie, 'PUT', { mediaType: 'tv', mediaId: 999999999 }))).status).toBe(404);
+    expect((await t.as(u)('/api/me/currently-watching', { method: 'PUT', json: { mediaType: 'tv', mediaId: 999999999 } })).status).toBe(404);
   });
 });
 
@@ -256,8 +254,8 @@ describe('profile lists and privacy', () => {
     const other = await newUser();
     const admin = await newUser();
     await t.deps.database.db.insert(userRoles).values({ userId: admin.id, role: 'admin' });
-    await t.request('/api/me/favorites', as(owner.cookie, 'POST', { ...FIGHT_CLUB, rating: 4 }));
-    await t.request('/api/me/watchlist', as(owner.cookie, 'POST', MATRIX));
+    await t.as(owner)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 4 } });
+    await t.as(owner)('/api/me/watchlist', { method: 'POST', json: MATRIX });
     const viewers = { guest: '', other: other.cookie, owner: owner.cookie, admin: admin.cookie };
     const see = async (list: 'favorites' | 'watchlist') => {
       const seen: Record<string, number | 'hidden'> = {};
@@ -295,7 +293,7 @@ describe('profile lists and privacy', () => {
       [b, FIGHT_CLUB],
       [b, BREAKING_BAD],
     ] as const) {
-      await t.request('/api/me/favorites', as(who.cookie, 'POST', { ...key, rating: 3 }));
+      await t.as(who)('/api/me/favorites', { method: 'POST', json: { ...key, rating: 3 } });
     }
     const shared = await (await t.request(`/api/profiles/${b.id}/shared-favorites`, { headers: { cookie: a.cookie } })).json();
     expect(shared.items.map((i: { title: string }) => i.title).sort()).toEqual(['Breaking Bad', 'Fight Club']);
@@ -311,11 +309,11 @@ describe('write limit', () => {
   it('refuses more than 120 list writes a minute from one user, not reads or other users', async () => {
     const busy = await newUser();
     const calm = await newUser();
-    for (let i = 0; i < 120; i++) expect((await t.request('/api/me/watchlist/movie/1', as(busy.cookie, 'DELETE'))).status).toBe(200);
-    const refused = await t.request('/api/me/favorites', as(busy.cookie, 'POST', { ...FIGHT_CLUB, rating: 3 }));
+    for (let i = 0; i < 120; i++) expect((await t.as(busy)('/api/me/watchlist/movie/1', { method: 'DELETE' })).status).toBe(200);
+    const refused = await t.as(busy)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 3 } });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await t.request('/api/me/lists', { headers: { cookie: busy.cookie } })).status).toBe(200);
-    expect((await t.request('/api/me/favorites', as(calm.cookie, 'POST', { ...FIGHT_CLUB, rating: 3 }))).status).toBe(201);
+    expect((await t.as(calm)('/api/me/favorites', { method: 'POST', json: { ...FIGHT_CLUB, rating: 3 } })).status).toBe(201);
   });
 });

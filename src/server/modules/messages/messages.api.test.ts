@@ -14,10 +14,7 @@ afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof person>>;
 const person = () => signUpVerified(t);
-
-const as = (p: Person | null, path: string, init: RequestInit & { json?: unknown } = {}) =>
-  t.request(path, { ...init, headers: { ...(p ? { cookie: p.cookie } : {}), ...(init.headers as Record<string, string>) } });
-const send = (from: Person | null, to: { id: string }, content: string) => as(from, `/api/messages/with/${to.id}`, { method: 'POST', json: { content } });
+const send = (from: Person | null, to: { id: string }, content: string) => t.as(from)(`/api/messages/with/${to.id}`, { method: 'POST', json: { content } });
 const body = async <T>(res: Response) => (await res.json()) as T;
 const mailsTo = async (email: string) => {
   while ((await t.deps.mail.processDue()) > 0);
@@ -43,15 +40,15 @@ describe('messages', () => {
     expect(messageEvent?.audience).toEqual({ users: [b.id, a.id] });
     expect(events.some((e) => e.event.type === 'notification')).toBe(true);
 
-    expect(await body(await as(b, '/api/messages/unread-count'))).toEqual({ count: 1 });
-    expect(await body(await as(a, '/api/messages/unread-count'))).toEqual({ count: 0 });
+    expect(await body(await t.as(b)('/api/messages/unread-count'))).toEqual({ count: 1 });
+    expect(await body(await t.as(a)('/api/messages/unread-count'))).toEqual({ count: 0 });
     const list = await body<{ conversations: { user: { id: string; username: string }; unreadCount: number; lastMessage: { content: string; fromMe: boolean } }[] }>(
-      await as(b, '/api/messages/conversations'),
+      await t.as(b)('/api/messages/conversations'),
     );
     expect(list.conversations).toHaveLength(1);
     expect(list.conversations[0]).toMatchObject({ user: { id: a.id, username: a.username }, unreadCount: 1, lastMessage: { content: 'Hello there', fromMe: false } });
 
-    const conv = await body<{ messages: { content: string; fromMe: boolean; read: boolean }[]; canMessage: boolean }>(await as(b, `/api/messages/with/${a.id}`));
+    const conv = await body<{ messages: { content: string; fromMe: boolean; read: boolean }[]; canMessage: boolean }>(await t.as(b)(`/api/messages/with/${a.id}`));
     expect(conv.canMessage).toBe(true);
     expect(conv.messages).toEqual([expect.objectContaining({ content: 'Hello there', fromMe: false, read: false })]);
 
@@ -59,11 +56,11 @@ describe('messages', () => {
     const off2 = t.deps.events.subscribe((audience, event) => {
       if ('users' in audience && audience.users.includes(a.id)) readEvents.push(event);
     });
-    expect(await body(await as(b, `/api/messages/with/${a.id}/read`, { method: 'POST' }))).toEqual({ updated: 1 });
+    expect(await body(await t.as(b)(`/api/messages/with/${a.id}/read`, { method: 'POST' }))).toEqual({ updated: 1 });
     off2();
     expect(readEvents).toContainEqual(expect.objectContaining({ type: 'messages-read', by: b.id }));
-    expect(await body(await as(b, '/api/messages/unread-count'))).toEqual({ count: 0 });
-    const afterRead = await body<{ messages: { read: boolean }[] }>(await as(a, `/api/messages/with/${b.id}`));
+    expect(await body(await t.as(b)('/api/messages/unread-count'))).toEqual({ count: 0 });
+    const afterRead = await body<{ messages: { read: boolean }[] }>(await t.as(a)(`/api/messages/with/${b.id}`));
     expect(afterRead.messages[0]!.read).toBe(true);
   });
 
@@ -72,14 +69,14 @@ describe('messages', () => {
     await send(a, b, 'One');
     await send(a, b, 'Two');
     await send(c, b, 'From someone else');
-    const unread = async () => (await body<{ count: number }>(await as(b, '/api/notifications/unread-count'))).count;
+    const unread = async () => (await body<{ count: number }>(await t.as(b)('/api/notifications/unread-count'))).count;
     expect(await unread()).toBe(3);
 
     const mine: RealtimeEvent[] = [];
     const off = t.deps.events.subscribe((audience, event) => {
       if ('users' in audience && audience.users.includes(b.id)) mine.push(event);
     });
-    expect(await body(await as(b, `/api/messages/with/${a.id}/read`, { method: 'POST' }))).toEqual({ updated: 2 });
+    expect(await body(await t.as(b)(`/api/messages/with/${a.id}/read`, { method: 'POST' }))).toEqual({ updated: 2 });
     off();
     // C's message stays unread, and so does its notification; the bell hears of the change.
     expect(await unread()).toBe(1);
@@ -92,19 +89,19 @@ describe('messages', () => {
   it('keeps messages ascending, conversations newest first, and searches by name', async () => {
     await send(c, a, 'first from c');
     await send(a, c, 'second to c');
-    const conv = await body<{ messages: { content: string }[] }>(await as(a, `/api/messages/with/${c.id}`));
+    const conv = await body<{ messages: { content: string }[] }>(await t.as(a)(`/api/messages/with/${c.id}`));
     expect(conv.messages.map((m) => m.content)).toEqual(['first from c', 'second to c']);
-    const list = await body<{ conversations: { user: { id: string } }[] }>(await as(a, '/api/messages/conversations'));
+    const list = await body<{ conversations: { user: { id: string } }[] }>(await t.as(a)('/api/messages/conversations'));
     expect(list.conversations.map((x) => x.user.id)).toEqual([c.id, b.id]);
-    const found = await body<{ conversations: { user: { id: string } }[] }>(await as(a, `/api/messages/conversations?q=${c.username.slice(-6)}`));
+    const found = await body<{ conversations: { user: { id: string } }[] }>(await t.as(a)(`/api/messages/conversations?q=${c.username.slice(-6)}`));
     expect(found.conversations.map((x) => x.user.id)).toEqual([c.id]);
   });
 
   it('opens a conversation with someone never messaged, and 404s for unknown users', async () => {
     const d = await person();
-    const conv = await body<{ user: { id: string }; messages: unknown[]; canMessage: boolean }>(await as(a, `/api/messages/with/${d.id}`));
+    const conv = await body<{ user: { id: string }; messages: unknown[]; canMessage: boolean }>(await t.as(a)(`/api/messages/with/${d.id}`));
     expect(conv).toMatchObject({ user: { id: d.id }, messages: [], canMessage: true });
-    expect((await as(a, '/api/messages/with/nobody-like-this')).status).toBe(404);
+    expect((await t.as(a)('/api/messages/with/nobody-like-this')).status).toBe(404);
   });
 
   it('validates content: trimmed, not empty, at most 2000 characters, not to oneself', async () => {
@@ -113,7 +110,7 @@ describe('messages', () => {
     expect((await body<{ error: { message: string } }>(empty)).error.message).toBe(MESSAGE_TEXT.emptyContent);
     expect((await send(a, b, 'x'.repeat(2001))).status).toBe(400);
     expect((await send(a, a, 'hi me')).status).toBe(400);
-    expect((await as(a, `/api/messages/with/${b.id}`, { method: 'POST', json: { content: 'hi', extra: 1 } })).status).toBe(400);
+    expect((await t.as(a)(`/api/messages/with/${b.id}`, { method: 'POST', json: { content: 'hi', extra: 1 } })).status).toBe(400);
   });
 
   it('refuses every route to anonymous callers', async () => {
@@ -125,7 +122,7 @@ describe('messages', () => {
       ['POST', `/api/messages/with/${a.id}/read`],
       ['DELETE', `/api/messages/with/${a.id}`],
     ] as const) {
-      const res = await as(null, path, { method, json: method === 'POST' ? { content: 'x' } : undefined });
+      const res = await t.as(null)(path, { method, json: method === 'POST' ? { content: 'x' } : undefined });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -135,17 +132,17 @@ describe('messages', () => {
     const y = await person();
     await send(x, y, 'private between x and y');
     // c can only ever address its own conversation with x (or y), never x–y.
-    const view = await body<{ messages: unknown[] }>(await as(c, `/api/messages/with/${x.id}`));
+    const view = await body<{ messages: unknown[] }>(await t.as(c)(`/api/messages/with/${x.id}`));
     expect(view.messages).toEqual([]);
-    const list = await body<{ conversations: { lastMessage: { content: string } }[] }>(await as(c, '/api/messages/conversations'));
+    const list = await body<{ conversations: { lastMessage: { content: string } }[] }>(await t.as(c)('/api/messages/conversations'));
     expect(list.conversations.some((k) => k.lastMessage.content.includes('private between'))).toBe(false);
-    await as(c, `/api/messages/with/${x.id}`, { method: 'DELETE' });
-    await as(c, `/api/messages/with/${y.id}/read`, { method: 'POST' });
-    const still = await body<{ messages: { read: boolean }[] }>(await as(x, `/api/messages/with/${y.id}`));
+    await t.as(c)(`/api/messages/with/${x.id}`, { method: 'DELETE' });
+    await t.as(c)(`/api/messages/with/${y.id}/read`, { method: 'POST' });
+    const still = await body<{ messages: { read: boolean }[] }>(await t.as(x)(`/api/messages/with/${y.id}`));
     expect(still.messages).toHaveLength(1);
     expect(still.messages[0]!.read).toBe(false);
     // Marking read only touches messages sent to me: the sender cannot mark its own as read.
-    expect(await body(await as(x, `/api/messages/with/${y.id}/read`, { method: 'POST' }))).toEqual({ updated: 0 });
+    expect(await body(await t.as(x)(`/api/messages/with/${y.id}/read`, { method: 'POST' }))).toEqual({ updated: 0 });
   });
 
   it('deletes a conversation permanently for both participants', async () => {
@@ -153,9 +150,9 @@ describe('messages', () => {
     const y = await person();
     await send(x, y, 'soon gone');
     await send(y, x, 'me too');
-    expect(await body(await as(y, `/api/messages/with/${x.id}`, { method: 'DELETE' }))).toEqual({ deleted: 2 });
-    expect((await body<{ messages: unknown[] }>(await as(x, `/api/messages/with/${y.id}`))).messages).toEqual([]);
-    expect((await body<{ conversations: unknown[] }>(await as(x, '/api/messages/conversations'))).conversations).toEqual([]);
+    expect(await body(await t.as(y)(`/api/messages/with/${x.id}`, { method: 'DELETE' }))).toEqual({ deleted: 2 });
+    expect((await body<{ messages: unknown[] }>(await t.as(x)(`/api/messages/with/${y.id}`))).messages).toEqual([]);
+    expect((await body<{ conversations: unknown[] }>(await t.as(x)('/api/messages/conversations'))).conversations).toEqual([]);
   });
 
   it('refuses a banned sender and sending to a banned user', async () => {
@@ -168,12 +165,12 @@ describe('messages', () => {
     const res = await send(banned, other, 'hello');
     expect(res.status).toBe(401);
     expect((await send(other, banned, 'hello?')).status).toBe(403);
-    const view = await body<{ canMessage: boolean; messages: unknown[] }>(await as(other, `/api/messages/with/${banned.id}`));
+    const view = await body<{ canMessage: boolean; messages: unknown[] }>(await t.as(other)(`/api/messages/with/${banned.id}`));
     expect(view.canMessage).toBe(false);
     expect(view.messages).toHaveLength(1);
-    expect((await as(banned, '/api/messages/conversations')).status).toBe(401);
+    expect((await t.as(banned)('/api/messages/conversations')).status).toBe(401);
     await t.deps.database.db.delete(session).where(eq(session.userId, banned.id));
-    expect((await as(banned, '/api/messages/conversations')).status).toBe(401);
+    expect((await t.as(banned)('/api/messages/conversations')).status).toBe(401);
   });
 
   it('keeps the conversation readable to the other participant after an account is deleted', async () => {
@@ -181,20 +178,20 @@ describe('messages', () => {
     const staying = await person();
     await send(leaving, staying, 'goodbye message');
     await send(staying, leaving, 'reply');
-    const del = await as(leaving, '/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' } });
+    const del = await t.as(leaving)('/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' } });
     expect(del.status).toBe(200);
-    const list = await body<{ conversations: { user: { id: string; deleted: boolean; username: string | null }; unreadCount: number }[] }>(await as(staying, '/api/messages/conversations'));
+    const list = await body<{ conversations: { user: { id: string; deleted: boolean; username: string | null }; unreadCount: number }[] }>(await t.as(staying)('/api/messages/conversations'));
     expect(list.conversations[0]).toMatchObject({ user: { id: leaving.id, deleted: true, username: null }, unreadCount: 1 });
-    const view = await body<{ user: { deleted: boolean }; canMessage: boolean; messages: { content: string; fromMe: boolean }[] }>(await as(staying, `/api/messages/with/${leaving.id}`));
+    const view = await body<{ user: { deleted: boolean }; canMessage: boolean; messages: { content: string; fromMe: boolean }[] }>(await t.as(staying)(`/api/messages/with/${leaving.id}`));
     expect(view.user.deleted).toBe(true);
     expect(view.canMessage).toBe(false);
     expect(view.messages.map((m) => [m.content, m.fromMe])).toEqual([
       ['goodbye message', false],
       ['reply', true],
     ]);
-    expect((await as(staying, `/api/messages/with/${leaving.id}/read`, { method: 'POST' })).status).toBe(200);
+    expect((await t.as(staying)(`/api/messages/with/${leaving.id}/read`, { method: 'POST' })).status).toBe(200);
     expect((await send(staying, { id: leaving.id }, 'anyone?')).status).toBe(404);
-    const found = await body<{ conversations: unknown[] }>(await as(staying, '/api/messages/conversations?q=deleted'));
+    const found = await body<{ conversations: unknown[] }>(await t.as(staying)('/api/messages/conversations?q=deleted'));
     expect(found.conversations).toHaveLength(1);
   });
 
@@ -202,7 +199,7 @@ describe('messages', () => {
     const x = await person();
     const y = await person();
     const clientId = crypto.randomUUID();
-    const post = (content: string, id: string) => as(x, `/api/messages/with/${y.id}`, { method: 'POST', json: { content, clientId: id } });
+    const post = (content: string, id: string) => t.as(x)(`/api/messages/with/${y.id}`, { method: 'POST', json: { content, clientId: id } });
     const first = await post('did you get this?', clientId);
     expect(first.status).toBe(201);
     const stored = await body<{ id: string }>(first);
@@ -212,14 +209,14 @@ describe('messages', () => {
     for (const r of retries) expect(await body<{ id: string }>(r)).toMatchObject({ id: stored.id, content: 'did you get this?', fromMe: true });
     // Another message, another clientId: stored as usual.
     expect((await post('and this one?', crypto.randomUUID())).status).toBe(201);
-    const conv = await body<{ messages: { content: string }[] }>(await as(y, `/api/messages/with/${x.id}`));
+    const conv = await body<{ messages: { content: string }[] }>(await t.as(y)(`/api/messages/with/${x.id}`));
     expect(conv.messages.map((m) => m.content)).toEqual(['did you get this?', 'and this one?']);
     const told = await t.deps.database.db.select().from(notifications).where(eq(notifications.userId, y.id));
     expect(told.filter((r) => r.type === 'message')).toHaveLength(2);
     // A clientId is the sender's own: someone else using it stores their own message.
     const z = await person();
-    expect((await as(z, `/api/messages/with/${y.id}`, { method: 'POST', json: { content: 'hi', clientId } })).status).toBe(201);
-    expect((await as(x, `/api/messages/with/${y.id}`, { method: 'POST', json: { content: 'x', clientId: 'not-a-uuid' } })).status).toBe(400);
+    expect((await t.as(z)(`/api/messages/with/${y.id}`, { method: 'POST', json: { content: 'hi', clientId } })).status).toBe(201);
+    expect((await t.as(x)(`/api/messages/with/${y.id}`, { method: 'POST', json: { content: 'x', clientId: 'not-a-uuid' } })).status).toBe(400);
   });
 
   it('sends one e-mail per conversation while it has unread messages (no mail storm)', async () => {
@@ -231,12 +228,12 @@ describe('messages', () => {
     // Each message is still a notification (preference 'both').
     const rows = await t.deps.database.db.select().from(notifications).where(eq(notifications.userId, y.id));
     expect(rows.filter((r) => r.type === 'message')).toHaveLength(3);
-    await as(y, `/api/messages/with/${x.id}/read`, { method: 'POST' });
+    await t.as(y)(`/api/messages/with/${x.id}/read`, { method: 'POST' });
     await send(x, y, 'four');
     expect((await mailsTo(y.email)).length - before).toBe(2);
     // The preference decides: 'popup' records, never mails.
     await t.deps.database.db.update(profiles).set({ notifyOnMessage: 'popup' }).where(eq(profiles.id, y.id));
-    await as(y, `/api/messages/with/${x.id}/read`, { method: 'POST' });
+    await t.as(y)(`/api/messages/with/${x.id}/read`, { method: 'POST' });
     await send(x, y, 'five');
     expect((await mailsTo(y.email)).length - before).toBe(2);
   });

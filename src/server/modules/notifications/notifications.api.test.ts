@@ -14,7 +14,6 @@ afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof person>>;
 const person = () => signUpVerified(t);
-const as = (p: Person | null, path: string, init: RequestInit = {}) => t.request(path, { ...init, headers: p ? { cookie: p.cookie } : {} });
 const body = async <T>(res: Response) => (await res.json()) as T;
 const give = async (to: Person, from: Person, title: string) =>
   (await notify(t.deps, { userId: to.id, type: 'new_follower', title, message: `${from.username} followed you`, relatedUserId: from.id, event: null }))!.id!;
@@ -28,16 +27,16 @@ describe('notifications', () => {
 
   it('lists newest first with the related user, paginated, and counts unread', async () => {
     for (let i = 1; i <= 23; i++) await give(owner, other, `n${i}`);
-    const first = await body<NotificationPage>(await as(owner, '/api/notifications'));
+    const first = await body<NotificationPage>(await t.as(owner)('/api/notifications'));
     expect(first.items).toHaveLength(20);
     expect(first.items[0]!.title).toBe('n23');
     expect(first.items[0]!.relatedUser).toMatchObject({ id: other.id, username: other.username });
     expect(first.nextCursor).toBeTruthy();
-    const second = await body<NotificationPage>(await as(owner, `/api/notifications?before=${encodeURIComponent(first.nextCursor!)}`));
+    const second = await body<NotificationPage>(await t.as(owner)(`/api/notifications?before=${encodeURIComponent(first.nextCursor!)}`));
     expect(second.items.map((n) => n.title)).toEqual(['n3', 'n2', 'n1']);
     expect(second.nextCursor).toBeNull();
-    expect(await body(await as(owner, '/api/notifications/unread-count'))).toEqual({ count: 23 });
-    expect((await body<NotificationPage>(await as(other, '/api/notifications'))).items).toEqual([]);
+    expect(await body(await t.as(owner)('/api/notifications/unread-count'))).toEqual({ count: 23 });
+    expect((await body<NotificationPage>(await t.as(other)('/api/notifications'))).items).toEqual([]);
   });
 
   it('lets only the owner read, mark and delete a notification', async () => {
@@ -47,26 +46,26 @@ describe('notifications', () => {
       ['POST', `/api/notifications/${id}/read`],
       ['DELETE', `/api/notifications/${id}`],
     ] as const) {
-      expect((await as(other, path, { method })).status, `other ${method}`).toBe(404);
-      expect((await as(null, path, { method })).status, `anonymous ${method}`).toBe(401);
+      expect((await t.as(other)(path, { method })).status, `other ${method}`).toBe(404);
+      expect((await t.as(null)(path, { method })).status, `anonymous ${method}`).toBe(401);
     }
-    expect((await body<NotificationView>(await as(owner, `/api/notifications/${id}`))).read).toBe(false);
-    expect((await as(owner, `/api/notifications/${id}/read`, { method: 'POST' })).status).toBe(200);
-    expect((await body<NotificationView>(await as(owner, `/api/notifications/${id}`))).read).toBe(true);
-    expect((await as(owner, `/api/notifications/${id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await as(owner, `/api/notifications/${id}`)).status).toBe(404);
-    expect((await as(owner, '/api/notifications/not-a-uuid')).status).toBe(400);
+    expect((await body<NotificationView>(await t.as(owner)(`/api/notifications/${id}`))).read).toBe(false);
+    expect((await t.as(owner)(`/api/notifications/${id}/read`, { method: 'POST' })).status).toBe(200);
+    expect((await body<NotificationView>(await t.as(owner)(`/api/notifications/${id}`))).read).toBe(true);
+    expect((await t.as(owner)(`/api/notifications/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await t.as(owner)(`/api/notifications/${id}`)).status).toBe(404);
+    expect((await t.as(owner)('/api/notifications/not-a-uuid')).status).toBe(400);
   });
 
   it('marks all read for the owner only', async () => {
     await give(other, owner, 'for other');
-    const res = await as(owner, '/api/notifications/read-all', { method: 'POST' });
+    const res = await t.as(owner)('/api/notifications/read-all', { method: 'POST' });
     expect((await body<{ updated: number }>(res)).updated).toBeGreaterThan(0);
-    expect(await body(await as(owner, '/api/notifications/unread-count'))).toEqual({ count: 0 });
-    expect(await body(await as(other, '/api/notifications/unread-count'))).toEqual({ count: 1 });
-    expect((await as(null, '/api/notifications/read-all', { method: 'POST' })).status).toBe(401);
-    expect((await as(null, '/api/notifications')).status).toBe(401);
-    expect((await as(null, '/api/notifications/unread-count')).status).toBe(401);
+    expect(await body(await t.as(owner)('/api/notifications/unread-count'))).toEqual({ count: 0 });
+    expect(await body(await t.as(other)('/api/notifications/unread-count'))).toEqual({ count: 1 });
+    expect((await t.as(null)('/api/notifications/read-all', { method: 'POST' })).status).toBe(401);
+    expect((await t.as(null)('/api/notifications')).status).toBe(401);
+    expect((await t.as(null)('/api/notifications/unread-count')).status).toBe(401);
   });
 
   it('tells the owner’s other tabs when notifications change', async () => {
@@ -75,7 +74,7 @@ describe('notifications', () => {
     const off = t.deps.events.subscribe((audience, event) => {
       if ('users' in audience && audience.users.includes(owner.id)) seen.push(event.type);
     });
-    await as(owner, `/api/notifications/${id}/read`, { method: 'POST' });
+    await t.as(owner)(`/api/notifications/${id}/read`, { method: 'POST' });
     off();
     expect(seen).toEqual(['notifications-changed']);
   });
@@ -93,7 +92,7 @@ describe('notifications', () => {
       ] as const;
     // Before the ban the same cookie opens every route.
     for (const [method, path] of every(await give(banned, other, 'before'))) {
-      expect((await as(banned, path, { method })).status, `before the ban: ${method} ${path}`).toBe(200);
+      expect((await t.as(banned)(path, { method })).status, `before the ban: ${method} ${path}`).toBe(200);
     }
 
     // Banned with the session row still there (banning deletes sessions; one may survive a race
@@ -102,7 +101,7 @@ describe('notifications', () => {
     await t.deps.database.db.update(profiles).set({ isBanned: true, banReason: 'spam' }).where(eq(profiles.id, banned.id));
     expect(await t.deps.database.db.select({ id: session.id }).from(session).where(eq(session.userId, banned.id))).toHaveLength(1);
     for (const [method, path] of every(id)) {
-      const res = await as(banned, path, { method });
+      const res = await t.as(banned)(path, { method });
       expect(res.status, `banned: ${method} ${path}`).toBe(401);
       expect(await res.json()).toEqual({ error: { code: 'unauthorized', message: 'You must be signed in.' } });
     }

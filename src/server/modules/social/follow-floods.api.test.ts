@@ -14,7 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof signUpVerified>>;
-const as = (p: Person, method: string, path: string, json?: unknown) => t.request(path, { method, headers: { cookie: p.cookie }, ...(json !== undefined ? { json } : {}) });
 
 async function mailsTo(email: string) {
   while ((await t.deps.mail.processDue()) > 0);
@@ -27,16 +26,16 @@ const noticesOf = (to: string, from: string, type: 'new_follower' | 'new_favorit
     .from(notifications)
     .where(and(eq(notifications.userId, to), eq(notifications.relatedUserId, from), eq(notifications.type, type)));
 
-const unreadOf = async (p: Person) => (await (await as(p, 'GET', '/api/notifications/unread-count')).json()).count as number;
+const unreadOf = async (p: Person) => (await (await t.as(p)('/api/notifications/unread-count')).json()).count as number;
 
 describe('new follower: one notification and mail per pair per day', () => {
   it('25 follow, unfollow, follow cycles give one mail, one notification and at most one unread', async () => {
     const star = await signUpVerified(t);
     const fan = await signUpVerified(t);
     for (let i = 0; i < 25; i++) {
-      expect((await as(fan, 'POST', `/api/follows/${star.id}`)).status).toBe(200);
+      expect((await t.as(fan)(`/api/follows/${star.id}`, { method: 'POST' })).status).toBe(200);
       expect(await unreadOf(star)).toBeLessThanOrEqual(1);
-      if (i < 24) expect((await as(fan, 'DELETE', `/api/follows/${star.id}`)).status).toBe(200);
+      if (i < 24) expect((await t.as(fan)(`/api/follows/${star.id}`, { method: 'DELETE' })).status).toBe(200);
     }
     const mails = (await mailsTo(star.email)).filter((m) => m.subject.startsWith('New follower'));
     expect(mails).toHaveLength(1);
@@ -45,18 +44,18 @@ describe('new follower: one notification and mail per pair per day', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]!.read).toBe(true);
     expect(await unreadOf(star)).toBe(0);
-    const list = (await (await as(star, 'GET', '/api/notifications')).json()).items;
+    const list = (await (await t.as(star)('/api/notifications')).json()).items;
     expect(list.filter((n: { type: string }) => n.type === 'new_follower')).toHaveLength(1);
   });
 
   it('the first follow of a new day is told again', async () => {
     const star = await signUpVerified(t);
     const fan = await signUpVerified(t);
-    await as(fan, 'POST', `/api/follows/${star.id}`);
-    await as(fan, 'DELETE', `/api/follows/${star.id}`);
+    await t.as(fan)(`/api/follows/${star.id}`, { method: 'POST' });
+    await t.as(fan)(`/api/follows/${star.id}`, { method: 'DELETE' });
     // The claim was made on an earlier day.
     await t.deps.database.db.update(notificationDedup).set({ key: '2000-01-01' }).where(eq(notificationDedup.recipientId, star.id));
-    await as(fan, 'POST', `/api/follows/${star.id}`);
+    await t.as(fan)(`/api/follows/${star.id}`, { method: 'POST' });
     expect((await mailsTo(star.email)).filter((m) => m.subject.startsWith('New follower'))).toHaveLength(2);
     const notices = await noticesOf(star.id, fan.id, 'new_follower');
     expect(notices).toHaveLength(1);
@@ -80,11 +79,11 @@ describe('new favorite: one mail per follower per title', () => {
     const fans = [await signUpVerified(t), await signUpVerified(t)];
     await t.deps.database.db.insert(follows).values(fans.map((f) => ({ followerId: f.id, followingId: star.id })));
     for (let i = 0; i < 25; i++) {
-      expect((await as(star, 'POST', '/api/me/favorites', { mediaType: 'movie', mediaId: 13, rating: 5 })).status).toBe(201);
-      expect((await as(star, 'DELETE', '/api/me/favorites/movie/13')).status).toBe(200);
+      expect((await t.as(star)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId: 13, rating: 5 } })).status).toBe(201);
+      expect((await t.as(star)('/api/me/favorites/movie/13', { method: 'DELETE' })).status).toBe(200);
     }
     // Another title is news again.
-    await as(star, 'POST', '/api/me/favorites', { mediaType: 'movie', mediaId: 603, rating: 5 });
+    await t.as(star)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId: 603, rating: 5 } });
     for (const fan of fans) {
       await vi.waitFor(async () => expect(await noticesOf(fan.id, star.id, 'new_favorite_from_following')).toHaveLength(2));
     }
@@ -104,16 +103,16 @@ describe('follow limit', () => {
     const targets = [await signUpVerified(t), await signUpVerified(t)];
     for (let i = 0; i < FOLLOWS_PER_HOUR; i++) {
       const target = targets[i % 2]!;
-      const res = await as(fan, i % 4 < 2 ? 'POST' : 'DELETE', `/api/follows/${target.id}`);
+      const res = await t.as(fan)(`/api/follows/${target.id}`, { method: i % 4 < 2 ? 'POST' : 'DELETE' });
       expect(res.status, `action ${i + 1}`).toBe(200);
     }
-    const refused = await as(fan, 'POST', `/api/follows/${targets[0]!.id}`);
+    const refused = await t.as(fan)(`/api/follows/${targets[0]!.id}`, { method: 'POST' });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: FOLLOW_RATE_LIMITED } });
-    expect((await as(fan, 'DELETE', `/api/follows/${targets[0]!.id}`)).status).toBe(429);
+    expect((await t.as(fan)(`/api/follows/${targets[0]!.id}`, { method: 'DELETE' })).status).toBe(429);
     expect(FOLLOW_RATE_LIMITED).toBe("You're following and unfollowing too quickly. Please try again later.");
     // Someone else is not held back, and reading lists is not an action.
-    expect((await as(targets[1]!, 'POST', `/api/follows/${targets[0]!.id}`)).status).toBe(200);
-    expect((await as(fan, 'GET', `/api/follows/${targets[0]!.id}`)).status).toBe(200);
+    expect((await t.as(targets[1]!)(`/api/follows/${targets[0]!.id}`, { method: 'POST' })).status).toBe(200);
+    expect((await t.as(fan)(`/api/follows/${targets[0]!.id}`)).status).toBe(200);
   });
 });

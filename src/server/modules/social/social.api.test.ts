@@ -16,9 +16,6 @@ type Person = Awaited<ReturnType<typeof signUpVerified>> & { id: string };
 
 const person = (overrides: Record<string, unknown> = {}): Promise<Person> => signUpVerified(t, overrides);
 
-const as = (p: Person | null, method: string, path: string, json?: unknown) =>
-  t.request(path, { method, headers: p ? { cookie: p.cookie } : {}, ...(json !== undefined ? { json } : {}) });
-
 /** One after another: parallel sign-ups race over the shared test outbox. */
 async function people(n: number) {
   const list: Person[] = [];
@@ -45,7 +42,7 @@ describe('following', () => {
     const events: RealtimeEvent[] = [];
     const off = t.deps.events.subscribe((_audience, event) => events.push(event));
 
-    const res = await as(b, 'POST', `/api/follows/${a.id}`);
+    const res = await t.as(b)(`/api/follows/${a.id}`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ following: true, followersCount: 1, followingCount: 0 });
     expect(await counts(a.id)).toEqual({ followers: 1, following: 0 });
@@ -58,28 +55,28 @@ describe('following', () => {
     }
     expect(events).toContainEqual(expect.objectContaining({ type: 'notification', id: notice!.id }));
 
-    const profile = await (await as(b, 'GET', `/api/profiles/${a.id}`)).json();
+    const profile = await (await t.as(b)(`/api/profiles/${a.id}`)).json();
     expect(profile).toMatchObject({ followersCount: 1, viewerFollows: true });
 
     // A second follow changes nothing.
-    expect((await (await as(b, 'POST', `/api/follows/${a.id}`)).json()).followersCount).toBe(1);
+    expect((await (await t.as(b)(`/api/follows/${a.id}`, { method: 'POST' })).json()).followersCount).toBe(1);
     expect(await followNotices(a.id, b.id)).toHaveLength(1);
 
-    const un = await as(b, 'DELETE', `/api/follows/${a.id}`);
+    const un = await t.as(b)(`/api/follows/${a.id}`, { method: 'DELETE' });
     expect(un.status).toBe(200);
     expect(await un.json()).toEqual({ following: false, followersCount: 0, followingCount: 0 });
     expect(await counts(b.id)).toEqual({ followers: 0, following: 0 });
     expect(await followNotices(a.id, b.id)).toHaveLength(0);
     // Unfollowing again is harmless and the counts stay at zero.
-    expect((await (await as(b, 'DELETE', `/api/follows/${a.id}`)).json()).followersCount).toBe(0);
-    expect((await (await as(b, 'GET', `/api/profiles/${a.id}`)).json()).viewerFollows).toBe(false);
+    expect((await (await t.as(b)(`/api/follows/${a.id}`, { method: 'DELETE' })).json()).followersCount).toBe(0);
+    expect((await (await t.as(b)(`/api/profiles/${a.id}`)).json()).viewerFollows).toBe(false);
     off();
   });
 
   it('keeps the count exact when 20 users follow one user at once, and when two follow each other', async () => {
     const star = await person();
     const fans = await people(20);
-    const answers = await Promise.all(fans.flatMap((f) => [as(f, 'POST', `/api/follows/${star.id}`), as(f, 'POST', `/api/follows/${star.id}`)]));
+    const answers = await Promise.all(fans.flatMap((f) => [t.as(f)(`/api/follows/${star.id}`, { method: 'POST' }), t.as(f)(`/api/follows/${star.id}`, { method: 'POST' })]));
     expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
     expect((await counts(star.id)).followers).toBe(20);
     const rows = await t.deps.database.db.select().from(follows).where(eq(follows.followingId, star.id));
@@ -87,30 +84,30 @@ describe('following', () => {
     expect((await t.deps.database.db.select().from(notifications).where(eq(notifications.userId, star.id))).length).toBe(20);
 
     const [x, y] = fans as [Person, Person];
-    const mutual = await Promise.all([as(x, 'POST', `/api/follows/${y.id}`), as(y, 'POST', `/api/follows/${x.id}`)]);
+    const mutual = await Promise.all([t.as(x)(`/api/follows/${y.id}`, { method: 'POST' }), t.as(y)(`/api/follows/${x.id}`, { method: 'POST' })]);
     expect(mutual.map((r) => r.status)).toEqual([200, 200]);
     expect(await counts(x.id)).toEqual({ followers: 1, following: 2 });
     expect(await counts(y.id)).toEqual({ followers: 1, following: 2 });
 
-    await Promise.all(fans.slice(0, 10).map((f) => as(f, 'DELETE', `/api/follows/${star.id}`)));
+    await Promise.all(fans.slice(0, 10).map((f) => t.as(f)(`/api/follows/${star.id}`, { method: 'DELETE' })));
     expect((await counts(star.id)).followers).toBe(10);
   });
 
   it('refuses self-follows, guests, and banned or unverified targets', async () => {
     const a = await person();
-    const self = await as(a, 'POST', `/api/follows/${a.id}`);
+    const self = await t.as(a)(`/api/follows/${a.id}`, { method: 'POST' });
     expect(self.status).toBe(400);
     expect((await self.json()).error.message).toBe('You cannot follow yourself.');
-    expect((await as(null, 'POST', `/api/follows/${a.id}`)).status).toBe(401);
-    expect((await as(null, 'DELETE', `/api/follows/${a.id}`)).status).toBe(401);
+    expect((await t.as(null)(`/api/follows/${a.id}`, { method: 'POST' })).status).toBe(401);
+    expect((await t.as(null)(`/api/follows/${a.id}`, { method: 'DELETE' })).status).toBe(401);
 
     const banned = await person();
     await t.deps.database.db.update(profiles).set({ isBanned: true }).where(eq(profiles.id, banned.id));
-    expect((await as(a, 'POST', `/api/follows/${banned.id}`)).status).toBe(404);
+    expect((await t.as(a)(`/api/follows/${banned.id}`, { method: 'POST' })).status).toBe(404);
     await t.deps.database.db.update(user).set({ emailVerified: false }).where(eq(user.id, banned.id));
     await t.deps.database.db.update(profiles).set({ isBanned: false }).where(eq(profiles.id, banned.id));
-    expect((await as(a, 'POST', `/api/follows/${banned.id}`)).status).toBe(404);
-    expect((await as(a, 'POST', '/api/follows/nobody')).status).toBe(404);
+    expect((await t.as(a)(`/api/follows/${banned.id}`, { method: 'POST' })).status).toBe(404);
+    expect((await t.as(a)('/api/follows/nobody', { method: 'POST' })).status).toBe(404);
     expect((await counts(a.id)).following).toBe(0);
   });
 
@@ -118,72 +115,72 @@ describe('following', () => {
     const a = await person();
     const b = await person();
     await banUser(t.deps.database.db, b.id, 'test');
-    expect((await as(b, 'POST', `/api/follows/${a.id}`)).status).toBe(401);
-    expect((await as(b, 'POST', `/api/reports/${a.id}`, { reason: 'spam' })).status).toBe(401);
+    expect((await t.as(b)(`/api/follows/${a.id}`, { method: 'POST' })).status).toBe(401);
+    expect((await t.as(b)(`/api/reports/${a.id}`, { method: 'POST', json: { reason: 'spam' } })).status).toBe(401);
   });
 
   it('lists followers and following with search for signed-in users, and lets the owner remove a follower', async () => {
     const owner = await person({ fullName: 'Olga Owner' });
     const ann = await person({ fullName: 'Annie Hall' });
     const bob = await person({ fullName: 'Bobby Fischer' });
-    await as(ann, 'POST', `/api/follows/${owner.id}`);
-    await as(bob, 'POST', `/api/follows/${owner.id}`);
-    await as(owner, 'POST', `/api/follows/${ann.id}`);
+    await t.as(ann)(`/api/follows/${owner.id}`, { method: 'POST' });
+    await t.as(bob)(`/api/follows/${owner.id}`, { method: 'POST' });
+    await t.as(owner)(`/api/follows/${ann.id}`, { method: 'POST' });
 
-    expect((await as(null, 'GET', `/api/follows/${owner.id}`)).status).toBe(401);
-    const lists = await (await as(bob, 'GET', `/api/follows/${owner.id}`)).json();
+    expect((await t.as(null)(`/api/follows/${owner.id}`)).status).toBe(401);
+    const lists = await (await t.as(bob)(`/api/follows/${owner.id}`)).json();
     expect(lists.followersCount).toBe(2);
     expect(lists.followingCount).toBe(1);
     expect(lists.followers.map((e: { id: string }) => e.id)).toEqual([bob.id, ann.id]);
     expect(lists.following).toEqual([expect.objectContaining({ id: ann.id, username: ann.username, fullName: 'Annie Hall' })]);
     expect(JSON.stringify(lists)).not.toContain(ann.email);
 
-    const searched = await (await as(bob, 'GET', `/api/follows/${owner.id}?q=ANNIE`)).json();
+    const searched = await (await t.as(bob)(`/api/follows/${owner.id}?q=ANNIE`)).json();
     expect(searched.followers.map((e: { id: string }) => e.id)).toEqual([ann.id]);
     expect(searched.followersCount).toBe(2);
-    const byName = await (await as(bob, 'GET', `/api/follows/${owner.id}?q=${bob.username.slice(0, 8).toUpperCase()}`)).json();
+    const byName = await (await t.as(bob)(`/api/follows/${owner.id}?q=${bob.username.slice(0, 8).toUpperCase()}`)).json();
     expect(byName.followers.map((e: { id: string }) => e.id)).toContain(bob.id);
 
     // Only the owner can remove their own follower; someone else's removal finds nothing.
-    expect((await as(ann, 'DELETE', `/api/me/followers/${bob.id}`)).status).toBe(404);
-    const removed = await as(owner, 'DELETE', `/api/me/followers/${bob.id}`);
+    expect((await t.as(ann)(`/api/me/followers/${bob.id}`, { method: 'DELETE' })).status).toBe(404);
+    const removed = await t.as(owner)(`/api/me/followers/${bob.id}`, { method: 'DELETE' });
     expect(removed.status).toBe(200);
     expect((await removed.json()).followersCount).toBe(1);
     expect(await counts(bob.id)).toEqual({ followers: 0, following: 0 });
     expect(await followNotices(owner.id, bob.id)).toHaveLength(0);
-    expect((await as(null, 'DELETE', `/api/me/followers/${ann.id}`)).status).toBe(401);
+    expect((await t.as(null)(`/api/me/followers/${ann.id}`, { method: 'DELETE' })).status).toBe(401);
   });
 });
 
 describe('social links', () => {
   it('trims, clears empties, prepends https:// and refuses anything but http(s)', async () => {
     const a = await person();
-    const bad = await as(a, 'PUT', '/api/me/social-links', { instagramUrl: 'javascript:alert(1)' });
+    const bad = await t.as(a)('/api/me/social-links', { method: 'PUT', json: { instagramUrl: 'javascript:alert(1)' } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe('Only http:// and https:// links are allowed.');
     for (const value of ['data:text/html,hi', 'ftp://example.com/x', 'not a link']) {
-      expect((await as(a, 'PUT', '/api/me/social-links', { youtubeUrl: value })).status, value).toBe(400);
+      expect((await t.as(a)('/api/me/social-links', { method: 'PUT', json: { youtubeUrl: value } })).status, value).toBe(400);
     }
-    expect((await as(a, 'PUT', '/api/me/social-links', { instagram_url: 'x' })).status).toBe(400);
-    expect((await as(null, 'PUT', '/api/me/social-links', { instagramUrl: 'https://instagram.com/x' })).status).toBe(401);
+    expect((await t.as(a)('/api/me/social-links', { method: 'PUT', json: { instagram_url: 'x' } })).status).toBe(400);
+    expect((await t.as(null)('/api/me/social-links', { method: 'PUT', json: { instagramUrl: 'https://instagram.com/x' } })).status).toBe(401);
 
-    const ok = await as(a, 'PUT', '/api/me/social-links', {
+    const ok = await t.as(a)('/api/me/social-links', { method: 'PUT', json: {
       instagramUrl: '  instagram.com/olive  ',
       facebookUrl: '   ',
       youtubeUrl: 'http://youtube.com/@olive',
       tiktokUrl: '',
       twitterUrl: 'https://x.com/olive',
       linkedinUrl: null,
-    });
+    } });
     expect(ok.status).toBe(200);
     const expected = { instagramUrl: 'https://instagram.com/olive', facebookUrl: null, youtubeUrl: 'http://youtube.com/@olive', tiktokUrl: null, twitterUrl: 'https://x.com/olive', linkedinUrl: null };
     expect(await ok.json()).toEqual(expected);
-    const seen = await (await as(null, 'GET', `/api/profiles/${a.id}`)).json();
+    const seen = await (await t.as(null)(`/api/profiles/${a.id}`)).json();
     expect(seen.socialLinks).toEqual(expected);
 
     // A missing field clears that link.
-    await as(a, 'PUT', '/api/me/social-links', { twitterUrl: 'x.com/o' });
-    const after = await (await as(null, 'GET', `/api/profiles/${a.id}`)).json();
+    await t.as(a)('/api/me/social-links', { method: 'PUT', json: { twitterUrl: 'x.com/o' } });
+    const after = await (await t.as(null)(`/api/profiles/${a.id}`)).json();
     expect(after.socialLinks).toEqual({ ...expected, instagramUrl: null, youtubeUrl: null, twitterUrl: 'https://x.com/o' });
   });
 });
@@ -192,18 +189,18 @@ describe('reports', () => {
   it('stores an open report, requires a reason and a signed-in reporter, refuses self-reports', async () => {
     const a = await person();
     const b = await person();
-    const blank = await as(b, 'POST', `/api/reports/${a.id}`, { reason: '   ' });
+    const blank = await t.as(b)(`/api/reports/${a.id}`, { method: 'POST', json: { reason: '   ' } });
     expect(blank.status).toBe(400);
     expect((await blank.json()).error.message).toBe('Please provide a reason for the report.');
-    const guest = await as(null, 'POST', `/api/reports/${a.id}`, { reason: 'spam' });
+    const guest = await t.as(null)(`/api/reports/${a.id}`, { method: 'POST', json: { reason: 'spam' } });
     expect(guest.status).toBe(401);
     expect((await guest.json()).error.message).toBe('You must be logged in to report a user.');
-    const self = await as(a, 'POST', `/api/reports/${a.id}`, { reason: 'me' });
+    const self = await t.as(a)(`/api/reports/${a.id}`, { method: 'POST', json: { reason: 'me' } });
     expect(self.status).toBe(400);
     expect((await self.json()).error.message).toBe('You cannot report yourself.');
-    expect((await as(b, 'POST', '/api/reports/nobody', { reason: 'x' })).status).toBe(404);
+    expect((await t.as(b)('/api/reports/nobody', { method: 'POST', json: { reason: 'x' } })).status).toBe(404);
 
-    const res = await as(b, 'POST', `/api/reports/${a.id}`, { reason: '  Spamming links in forums  ' });
+    const res = await t.as(b)(`/api/reports/${a.id}`, { method: 'POST', json: { reason: '  Spamming links in forums  ' } });
     expect(res.status).toBe(201);
     const rows = await t.deps.database.db.select().from(reports).where(eq(reports.reportedId, a.id));
     expect(rows).toEqual([expect.objectContaining({ reporterId: b.id, reason: 'Spamming links in forums', status: 'open' })]);
@@ -214,7 +211,7 @@ describe('reports', () => {
     await t.deps.database.db.insert(userRoles).values({ userId: admin.id, role: 'admin' });
     const targets = await people(6);
     const statuses: number[] = [];
-    for (const target of targets) statuses.push((await as(admin, 'POST', `/api/reports/${target.id}`, { reason: 'rude' })).status);
+    for (const target of targets) statuses.push((await t.as(admin)(`/api/reports/${target.id}`, { method: 'POST', json: { reason: 'rude' } })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const rows = await t.deps.database.db.select().from(reports).where(eq(reports.reporterId, admin.id));
     expect(rows).toHaveLength(5);
@@ -227,10 +224,10 @@ describe('admins and follows', () => {
     await t.deps.database.db.insert(userRoles).values({ userId: admin.id, role: 'admin' });
     const target = await person();
     await t.deps.database.db.update(profiles).set({ isPrivate: true }).where(eq(profiles.id, target.id));
-    expect((await as(admin, 'POST', `/api/follows/${target.id}`)).status).toBe(200);
-    const seen = await (await as(admin, 'GET', `/api/profiles/${target.id}`)).json();
+    expect((await t.as(admin)(`/api/follows/${target.id}`, { method: 'POST' })).status).toBe(200);
+    const seen = await (await t.as(admin)(`/api/profiles/${target.id}`)).json();
     expect(seen).toMatchObject({ followersCount: 1, viewerFollows: true, favoritesCount: 0, watchlistCount: 0 });
-    expect((await as(admin, 'POST', `/api/follows/${admin.id}`)).status).toBe(400);
+    expect((await t.as(admin)(`/api/follows/${admin.id}`, { method: 'POST' })).status).toBe(400);
   });
 });
 
