@@ -106,5 +106,3 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;
