@@ -154,7 +154,7 @@ describe('mail outbox', () => {
     const transport = new GatedTransport();
     const slow = new MailOutbox({ db: database.db, transport, from: 'x@y.z', logger, timing: { leaseMs: 300, renewMs: 50 } });
     const batch = slow.processDue();
-    await vi.waitFor(() => expect(transport.attempted).toHaveLength(1));
+    await vi.waitFor(() => expect(transport.attempted.length).toBeGreaterThan(0));
 
     const other = new MemoryTransport();
     const live = new MailOutbox({ db: database.db, transport: other, from: 'x@y.z', logger });
@@ -174,9 +174,10 @@ describe('mail outbox', () => {
 
   it('a sender whose lease ran out sends nothing more of its batch and cannot put back a row another sender holds', async () => {
     const ids = await insertMails(2, 'stalled');
-    // Stalls on its first send past its lease (no renewals), then that send fails.
+    // Stalls on its first send past its lease (no renewals), then that send fails. One mail at a
+    // time, so the second waits for the first.
     const transport = new GatedTransport(true);
-    const stalled = new MailOutbox({ db: database.db, transport, from: 'x@y.z', logger, timing: { leaseMs: 200, renewMs: AN_HOUR } });
+    const stalled = new MailOutbox({ db: database.db, transport, from: 'x@y.z', logger, timing: { leaseMs: 200, renewMs: AN_HOUR, concurrency: 1 } });
     const batch = stalled.processDue();
     await vi.waitFor(() => expect(transport.attempted).toHaveLength(1));
     await sleep(300);

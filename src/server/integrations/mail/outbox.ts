@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -29,9 +29,11 @@ export interface OutboxTiming {
   renewMs: number;
   /** Rows claimed in one statement; a full batch is followed at once by the next. */
   batchSize: number;
+  /** Mails of a batch in flight at once: the transport's waits (disk, SMTP connections) overlap. */
+  concurrency: number;
 }
 
-export const DEFAULT_TIMING: OutboxTiming = { pollMs: 2_000, leaseMs: 15_000, renewMs: 5_000, batchSize: 50 };
+export const DEFAULT_TIMING: OutboxTiming = { pollMs: 2_000, leaseMs: 15_000, renewMs: 5_000, batchSize: 50, concurrency: 8 };
 
 /** Exponential backoff capped at an hour: a mail is retried for as long as it takes, never dropped. */
 export function backoffMs(attempts: number): number {
@@ -154,7 +156,7 @@ export class MailOutbox {
   private async runBatch(): Promise<{ claimed: number; sent: number }> {
     const transport = this.deps.transport;
     if (!transport) return { claimed: 0, sent: 0 };
-    const { leaseMs, renewMs, batchSize } = this.timing;
+    const { leaseMs, renewMs, batchSize, concurrency } = this.timing;
     const token = randomUUID();
     // The lease runs from the database's clock; counted locally from before the claim, it ends no later here.
     let leaseEndsAt = Date.now() + leaseMs;
@@ -189,17 +191,46 @@ export class MailOutbox {
     }, renewMs);
     renew.unref();
 
+    // Sent mails are marked as soon as they are sent, in one statement for all those that finished
+    // while the previous one ran: one mail alone when the outbox is quiet, a group when it drains
+    // fast. A crash repeats at most the mails in flight and that group, with the same Message-IDs.
+    const delivered: string[] = [];
+    let marking: Promise<void> | undefined;
+    const markDelivered = () => {
+      if (marking) return;
+      marking = (async () => {
+        while (delivered.length > 0) await this.markSent(delivered.splice(0), transport.name);
+      })()
+        .catch((error) => this.deps.logger.error({ err: error }, 'mail outbox could not mark sent mails; they will be sent again after their lease'))
+        .finally(() => {
+          marking = undefined;
+          // One that finished after the loop's last look.
+          if (delivered.length > 0) markDelivered();
+        });
+    };
+
     let sent = 0;
-    try {
-      for (const row of claimed) {
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
         if (Date.now() >= leaseEndsAt) {
           // Our lease may have been taken over: leave the rest to whoever holds it now.
-          this.deps.logger.warn({ left: claimed.length - sent }, 'mail outbox lease ran out mid-batch; leaving the rest');
-          break;
+          this.deps.logger.warn({ left: claimed.length - next }, 'mail outbox lease ran out mid-batch; leaving the rest');
+          next = claimed.length;
+          return;
         }
-        if (await this.sendOne(transport, row, token)) sent++;
+        const row = claimed[next++]!;
+        if (await this.sendOne(transport, row, token)) {
+          sent++;
+          delivered.push(row.id);
+          markDelivered();
+        }
       }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), claimed.length) }, lane));
     } finally {
+      while (marking) await marking;
       clearInterval(renew);
       await renewing;
     }
@@ -219,10 +250,14 @@ export class MailOutbox {
         WHERE id = ${row.id} AND lease_token = ${token} AND status = 'pending'`);
       return false;
     }
-    // Sent is the truth whoever holds the lease now; the first delivery's time is kept.
-    await this.deps.db.execute(sql`
-      UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, lease_token = NULL, transport = ${transport.name}, last_error = NULL
-      WHERE id = ${row.id} AND status = 'pending'`);
     return true;
+  }
+
+  /** Sent is the truth whoever holds the lease now; the first delivery's time is kept. */
+  private async markSent(ids: string[], transport: MailTransport['name']) {
+    await this.deps.db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, leaseToken: null, transport, lastError: null })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
   }
 }
