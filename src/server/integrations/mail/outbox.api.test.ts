@@ -134,14 +134,14 @@ describe('mail outbox', () => {
     const [id] = await insertMails(1, 'orphan');
     // The dead sender claimed the mail and never came back: its send hangs and it renews nothing.
     const deadTransport = new GatedTransport();
-    const dead = new MailOutbox({ db: database.db, transport: deadTransport, from: 'Reelmates <no-reply@reelmates.test>', logger, timing: { leaseMs: 600, renewMs: AN_HOUR } });
+    const dead = new MailOutbox({ db: database.db, transport: deadTransport, from: 'Reelmates <no-reply@reelmates.test>', logger, timing: { leaseMs: 1_500, renewMs: AN_HOUR } });
     void dead.processDue();
     await vi.waitFor(() => expect(deadTransport.attempted).toHaveLength(1));
 
     const transport = new MemoryTransport();
     const live = new MailOutbox({ db: database.db, transport, from: 'Reelmates <no-reply@reelmates.test>', logger });
     expect(await live.processDue()).toBe(0); // still leased
-    await sleep(700);
+    await sleep(1_600);
     expect(await live.processDue()).toBe(1);
     const [row] = await rowsOf([id!]);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, leaseToken: null });
@@ -152,17 +152,17 @@ describe('mail outbox', () => {
   it('keeps its lease renewed while a slow send is in flight, so no other sender takes its mails', async () => {
     const ids = await insertMails(2, 'slow');
     const transport = new GatedTransport();
-    const slow = new MailOutbox({ db: database.db, transport, from: 'x@y.z', logger, timing: { leaseMs: 300, renewMs: 50 } });
+    const slow = new MailOutbox({ db: database.db, transport, from: 'x@y.z', logger, timing: { leaseMs: 1_000, renewMs: 100 } });
     const batch = slow.processDue();
     await vi.waitFor(() => expect(transport.attempted.length).toBeGreaterThan(0));
 
     const other = new MemoryTransport();
     const live = new MailOutbox({ db: database.db, transport: other, from: 'x@y.z', logger });
     for (let i = 0; i < 5; i++) {
-      await sleep(200); // 1 s in all: more than three leases
+      await sleep(600); // 3 s in all: three leases
       expect(await live.processDue()).toBe(0);
     }
-    expect(slow.stats.renewals).toBeGreaterThanOrEqual(5);
+    expect(slow.stats.renewals).toBeGreaterThanOrEqual(10);
     const held = await rowsOf(ids);
     expect(held.every((r) => r.status === 'pending' && r.leaseToken !== null && r.attempts === 1)).toBe(true);
 
