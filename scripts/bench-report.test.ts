@@ -14,6 +14,7 @@ const TARGETS: ReportTarget[] = [
   { name: 'app SSE message → event (1,000 streams)', server: 'app', maxP99Ms: 100, once: true },
   { name: 'app-pg GET /api/profiles/{id} (500 favorites, 2,000 followers)', server: 'app-pg', maxP99Ms: 20 },
   { name: 'app-pg GET /api/profiles/{id} as a guest', server: 'app-pg' },
+  { name: 'app-pg outbox: 1,000 mails to the dev mailbox', server: 'app-pg', minPerSecond: 200, unit: 'mails', once: true },
 ];
 
 /** The report of a run of BENCH_ONLY=only, with made-up measurements. */
@@ -25,15 +26,24 @@ function report(only: string | undefined) {
 }
 
 describe('bench report', () => {
-  it.each(['title details', 'TITLE DETAILS', 'health', 'sse', 'profiles', 'bare', undefined])('reports every chosen target of BENCH_ONLY=%s without crashing', (only) => {
+  it.each(['title details', 'TITLE DETAILS', 'health', 'sse', 'profiles', 'outbox', 'bare', undefined])('reports every chosen target of BENCH_ONLY=%s without crashing', (only) => {
     const { targets, table, verdicts } = report(only);
     const chosen = chosenTargets(TARGETS, only);
     expect(chosen.length).toBeGreaterThan(0);
     for (const t of chosen) {
       expect(targets).toContain(t.name);
       expect(table.some((line) => line.startsWith(t.name))).toBe(true);
-      if (t.minShareOfBare !== undefined || t.maxP99Ms !== undefined) expect(verdicts.some((line) => line.includes(t.name.replace(/^app /, '')))).toBe(true);
+      if (t.minShareOfBare !== undefined || t.maxP99Ms !== undefined || t.minPerSecond !== undefined) expect(verdicts.some((line) => line.includes(t.name.replace(/^app /, '')))).toBe(true);
     }
+  });
+
+  it('measures the outbox alone, in mails/s against its own goal', () => {
+    const { targets, table, verdicts } = report('outbox');
+    expect(targets).toEqual(['app-pg outbox: 1,000 mails to the dev mailbox']);
+    expect(table[2]).toMatch(/^app-pg outbox: 1,000 mails to the dev mailbox \(mails\/s\)\s+1,500\s+0$/);
+    expect(verdicts).toEqual(['PASS  app-pg outbox: 1,000 mails to the dev mailbox: 1,500 mails/s, goal >= 200 mails/s']);
+    const slow = new Map([[TARGETS.at(-1)!, [{ requestsPerSecond: 150, p99Ms: 0, failures: 3 }]]]);
+    expect(verdictLines(combineRounds([TARGETS.at(-1)!], slow), BASELINE)).toEqual(['FAIL  app-pg outbox: 1,000 mails to the dev mailbox: 150 mails/s, goal >= 200 mails/s, 3 not delivered']);
   });
 
   it('measures title details against the same bytes only, and says so', () => {

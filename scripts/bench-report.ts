@@ -24,6 +24,13 @@ export interface ReportTarget {
   maxP99Ms?: number;
   /** Measured in the first round only (slow targets that are not throughput). */
   once?: boolean;
+  /**
+   * A goal in items per second of its own (the outbox's mails/s), compared with nothing else: such
+   * a target has no baseline row and no latency.
+   */
+  minPerSecond?: number;
+  /** What minPerSecond counts, for the verdict ("mails"). */
+  unit?: string;
 }
 
 export interface Row<T extends ReportTarget> {
@@ -39,7 +46,7 @@ export function chosenTargets<T extends ReportTarget>(all: T[], only: string | u
 
 /** The targets to measure, in TARGETS order: those chosen, and the rows they are compared with. */
 export function targetsToMeasure<T extends ReportTarget>(all: T[], chosen: T[], defaultBaseline: T): T[] {
-  return all.filter((t) => chosen.includes(t) || chosen.some((c) => (c.baseline ?? defaultBaseline) === t));
+  return all.filter((t) => chosen.includes(t) || chosen.some((c) => c.minPerSecond === undefined && (c.baseline ?? defaultBaseline) === t));
 }
 
 /** One row per target from its rounds: req/s is the mean, p99 the worst round's, failures the sum. */
@@ -60,13 +67,16 @@ export function combineRounds<T extends ReportTarget>(targets: T[], rounds: Map<
 export function tableLines<T extends ReportTarget>(rows: Row<T>[], defaultBaseline: T): string[] {
   const baseline = (target: T) => rows.find((r) => r.target === (target.baseline ?? defaultBaseline))!.m;
   const header = ['target', 'req/s (mean)', 'p99 ms', 'vs bare', 'failures'];
-  const lines = rows.map(({ target, m }) => [
-    target.name,
-    Math.round(m.requestsPerSecond).toLocaleString('en-US'),
-    m.p99Ms.toFixed(1),
-    target.server === 'bare' ? '' : `${((m.requestsPerSecond / baseline(target).requestsPerSecond) * 100).toFixed(0)}%`,
-    String(m.failures),
-  ]);
+  const lines = rows.map(({ target, m }) => {
+    const own = target.minPerSecond !== undefined;
+    return [
+      own ? `${target.name} (${target.unit ?? 'items'}/s)` : target.name,
+      Math.round(m.requestsPerSecond).toLocaleString('en-US'),
+      own ? '' : m.p99Ms.toFixed(1),
+      target.server === 'bare' || own ? '' : `${((m.requestsPerSecond / baseline(target).requestsPerSecond) * 100).toFixed(0)}%`,
+      String(m.failures),
+    ];
+  });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)];
@@ -77,6 +87,13 @@ export function verdictLines<T extends ReportTarget>(rows: Row<T>[], defaultBase
   const baseline = (target: T) => rows.find((r) => r.target === (target.baseline ?? defaultBaseline))!.m;
   const out: string[] = [];
   for (const { target, m } of rows) {
+    if (target.minPerSecond !== undefined) {
+      const ok = m.requestsPerSecond >= target.minPerSecond && m.failures === 0;
+      const unit = target.unit ?? 'items';
+      const rate = `${Math.round(m.requestsPerSecond).toLocaleString('en-US')} ${unit}/s`;
+      out.push(`${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')}: ${rate}, goal >= ${target.minPerSecond} ${unit}/s${m.failures ? `, ${m.failures} not delivered` : ''}`);
+      continue;
+    }
     if (target.minShareOfBare === undefined && target.maxP99Ms !== undefined) {
       const ok = m.p99Ms <= target.maxP99Ms && m.failures === 0;
       // For request targets, the bare server's p99 in the same run says how much of a miss is the machine's.

@@ -7,6 +7,7 @@
  *   BENCH_ONLY=sse npm run bench    only the targets whose name contains the text (and their baselines)
  *   BENCH_SSE_STREAMS=1000 BENCH_SSE_STREAMS_PER_USER=5 BENCH_SSE_SAMPLES=300   the realtime target
  *   BENCH_ONLY=profiles npm run bench   the profile API on PostgreSQL (signed in and as a guest)
+ *   BENCH_ONLY=outbox BENCH_OUTBOX_MAILS=1000 npm run bench   mails/s from the outbox to the dev mailbox
  *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
  *
  * For the app-pg targets each round also gives the CPU time per request of the server process and of
@@ -74,6 +75,7 @@ const ROUNDS = Math.ceil(positiveNumber('BENCH_ROUNDS', process.env.BENCH_ROUNDS
 // A fresh server is still settling for a few seconds (JIT, the embedded database finishing its start).
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = 50;
+const OUTBOX_MAILS = Math.round(positiveNumber('BENCH_OUTBOX_MAILS', process.env.BENCH_OUTBOX_MAILS, 1000));
 const HOST = '127.0.0.1';
 /** What a browser sends; the app answers its static files precompressed when asked. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
@@ -98,6 +100,9 @@ interface Target {
   measure?: (baseUrl: string, target: Target, round: Round) => Promise<Measurement>;
   /** Measured in the first round only (slow targets that are not throughput). */
   once?: boolean;
+  /** A goal in items per second of its own, with no baseline (see bench-report.ts). */
+  minPerSecond?: number;
+  unit?: string;
 }
 
 /** The reference row for small answers. */
@@ -123,6 +128,8 @@ const TARGETS: Target[] = [
   { name: 'app-pg GET /api/profiles/{id} (500 favorites, 2,000 followers)', server: 'app-pg', path: '/api/profiles/{id}', maxP99Ms: 20, measure: measureProfile },
   // The same for a visitor (no session lookup): the difference is the cost of the session.
   { name: 'app-pg GET /api/profiles/{id} as a guest', server: 'app-pg', path: '/api/profiles/{id}', measure: (url, t, round) => measureProfile(url, t, round, false) },
+  // Issue 25: N mails queued at once on one instance, until every one is an .eml in its dev mailbox.
+  { name: `app-pg outbox: ${OUTBOX_MAILS.toLocaleString('en-US')} mails to the dev mailbox`, server: 'app-pg', path: '', minPerSecond: 200, unit: 'mails', measure: measureOutbox, once: true },
 ];
 
 // ---- PostgreSQL targets: a fresh database, seeded with SQL, dropped at the end ----
@@ -210,6 +217,8 @@ async function signedInViewer(baseUrl: string): Promise<string> {
 }
 
 let pgDatabaseUrl: string | undefined;
+/** The app-pg server's DATA_DIR: its dev mailbox is the mailbox/ directory in it. */
+let pgAppDataDir: string | undefined;
 let seeded: Promise<string> | undefined;
 /** One viewer per target, signed up in its first round and kept for the later ones. */
 const viewers = new Map<Target, Promise<string>>();
@@ -282,6 +291,7 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   if ('skip' in pgDb) return pgDb;
   pgDatabaseUrl = pgDb.url;
   const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-pg-'));
+  pgAppDataDir = pgDataDir;
   // The server migrates the new database at start; it is dropped when the server has stopped.
   // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -303,6 +313,47 @@ async function startPgApp(): Promise<Child | { skip: string }> {
     await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
   };
   return child;
+}
+
+/**
+ * Outbox throughput on one instance: OUTBOX_MAILS rows go into mail_outbox in one statement (as
+ * many requests' enqueues would leave them), then the dev mailbox directory is watched until each
+ * is an .eml there. The server's worker finds them at its next poll (at most 2 s); the rate is
+ * counted from the first mail written to the last, which is how fast the outbox drains.
+ */
+async function measureOutbox(): Promise<Measurement> {
+  const db = new pg.Client({ connectionString: pgDatabaseUrl! });
+  await db.connect();
+  const html = `<!doctype html><html><body><h1>Confirm your e-mail</h1>${'<p>Welcome to Reelmates, the social network for film fans.</p>'.repeat(20)}</body></html>`;
+  let ids: Set<string>;
+  const queuedAt = performance.now();
+  try {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO mail_outbox ("to", subject, html, text) SELECT 'bench' || g || '@example.com', 'Bench mail ' || g, $1, $2 FROM generate_series(1, $3) g RETURNING id`,
+      [html, 'Welcome to Reelmates. '.repeat(40), OUTBOX_MAILS],
+    );
+    ids = new Set(rows.map((r) => r.id));
+  } finally {
+    await db.end();
+  }
+  const mailbox = path.join(pgAppDataDir!, 'mailbox');
+  let firstAt: number | undefined;
+  let delivered = 0;
+  const deadline = performance.now() + 120_000;
+  while (delivered < ids.size && performance.now() < deadline) {
+    // <stamp>-<row id>.eml; temp files (hidden, .tmp) are not mails yet.
+    const names = fs.existsSync(mailbox) ? fs.readdirSync(mailbox) : [];
+    delivered = names.filter((n) => n.endsWith('.eml') && ids.has(n.slice(-40, -4))).length;
+    if (delivered > 0) firstAt ??= performance.now();
+    if (delivered < ids.size) await new Promise((r) => setTimeout(r, 5));
+  }
+  const doneAt = performance.now();
+  const drainSeconds = firstAt === undefined ? Infinity : (doneAt - firstAt) / 1000;
+  const rate = delivered > 1 ? (delivered - 1) / drainSeconds : 0;
+  process.stdout.write(
+    `\n    ${delivered} of ${ids.size} mails in the dev mailbox; first ${firstAt === undefined ? 'never' : `${Math.round(firstAt - queuedAt)} ms`} after queueing (the poll), all ${((doneAt - queuedAt) / 1000).toFixed(2)} s after queueing\n   `,
+  );
+  return { requestsPerSecond: rate, p99Ms: 0, failures: ids.size - delivered };
 }
 
 async function measureSse(): Promise<Measurement> {

@@ -15,7 +15,10 @@ export const mailOutbox = pgTable(
     status: text('status', { enum: ['pending', 'sent'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** End of the current sender's lease; the sender renews it while it works on the row. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The claim holding the lease: only that claim renews it or puts the row back after a failure. */
+    leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
     transport: text('transport'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

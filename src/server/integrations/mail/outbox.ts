@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -13,11 +14,40 @@ export interface MailContent {
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const BASE_BACKOFF_MS = 5_000;
-const CLAIM_BATCH = 10;
+
+/**
+ * How the worker paces itself. A dead sender's claimed mails are retried by another sender after
+ * at most `leaseMs` (since its last renewal) plus `pollMs`: 15 s + 2 s by default, within the 30 s
+ * the multi-instance setup promises (see docs/decisions/003-durable-mail-outbox.md).
+ */
+export interface OutboxTiming {
+  /** The wait between two runs when the last one found less than a full batch. */
+  pollMs: number;
+  /** How long a claim holds its rows before another sender may take them. */
+  leaseMs: number;
+  /** How often a sender still working on its batch extends the lease (well under leaseMs). */
+  renewMs: number;
+  /** Rows claimed in one statement; a full batch is followed at once by the next. */
+  batchSize: number;
+  /** Mails of a batch in flight at once: the transport's waits (disk, SMTP connections) overlap. */
+  concurrency: number;
+}
+
+export const DEFAULT_TIMING: OutboxTiming = { pollMs: 2_000, leaseMs: 15_000, renewMs: 5_000, batchSize: 50, concurrency: 8 };
 
 /** Exponential backoff capped at an hour: a mail is retried for as long as it takes, never dropped. */
 export function backoffMs(attempts: number): number {
   return Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+/**
+ * The mail's Message-ID: made from the outbox row's id, so every attempt at the same row (a retry
+ * after a failure or after a sender died mid-send) carries the same one, and a receiver can
+ * recognise the duplicate. The right-hand side is the sender address's domain.
+ */
+export function messageIdFor(id: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'reelmates.local';
+  return `<${id}@${domain}>`;
 }
 
 interface ClaimedRow {
@@ -30,10 +60,24 @@ interface ClaimedRow {
   created_at: string | Date;
 }
 
+/** What the worker has done since it was made: how it paced itself, for tests and the log. */
+export interface OutboxStats {
+  /** Claim statements run (each a batch, possibly empty). */
+  batches: number;
+  /** Times the worker went idle for `pollMs` because the last batch was not full. */
+  pollWaits: number;
+  /** Lease renewals of a batch still in flight. */
+  renewals: number;
+}
+
 export class MailOutbox {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** A wake-up arrived during a run: run again when it ends instead of waiting for the poll. */
+  private again = false;
   private stopped = true;
+  private readonly timing: OutboxTiming;
+  readonly stats: OutboxStats = { batches: 0, pollWaits: 0, renewals: 0 };
 
   constructor(
     private readonly deps: {
@@ -41,9 +85,11 @@ export class MailOutbox {
       transport: MailTransport | null;
       from: string;
       logger: Logger;
-      pollMs?: number;
+      timing?: Partial<OutboxTiming>;
     },
-  ) {}
+  ) {
+    this.timing = { ...DEFAULT_TIMING, ...deps.timing };
+  }
 
   get transportName() {
     return this.deps.transport?.name ?? null;
@@ -52,75 +98,166 @@ export class MailOutbox {
   /** Stores the mail; the worker sends it. Pass a transaction to make the mail part of it. */
   async enqueue(mail: MailContent, db: Database = this.deps.db): Promise<string> {
     const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-    this.kick();
+    this.wake();
     return row!.id;
   }
 
   start() {
     if (!this.deps.transport || !this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    this.wake();
   }
 
+  /** Stops the worker after the batch in flight (whose lease it renews until then). */
   async stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
     await this.running;
     await this.deps.transport?.close?.();
   }
 
-  private kick() {
-    if (!this.stopped) this.schedule(0);
-  }
-
-  private schedule(delay: number) {
+  /** Runs now, or right after the run in flight: a wake-up is never lost to the poll. */
+  private wake() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      if (this.running) return this.schedule(50);
-      this.running = this.processDue()
-        .then(() => undefined)
-        .catch((error) => this.deps.logger.error({ err: error }, 'mail outbox run failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.schedule(this.deps.pollMs ?? 2_000);
-        });
-    }, delay);
-    this.timer.unref();
+    this.timer = undefined;
+    this.running = this.drain()
+      .catch((error) => this.deps.logger.error({ err: error }, 'mail outbox run failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) return this.wake();
+        this.stats.pollWaits++;
+        this.timer = setTimeout(() => this.wake(), this.timing.pollMs);
+        this.timer.unref();
+      });
   }
 
-  /** Sends every due mail once; returns how many were sent. Safe to run from several processes. */
+  /** Batch after batch while they come back full (or a wake-up arrived meanwhile). */
+  private async drain() {
+    for (;;) {
+      this.again = false;
+      const { claimed } = await this.runBatch();
+      if (this.stopped) return;
+      if (claimed < this.timing.batchSize && !this.again) return;
+    }
+  }
+
+  /** Claims one batch of due mails and sends it; returns how many were sent. Safe to run from several processes. */
   async processDue(): Promise<number> {
+    return (await this.runBatch()).sent;
+  }
+
+  private async runBatch(): Promise<{ claimed: number; sent: number }> {
     const transport = this.deps.transport;
-    if (!transport) return 0;
+    if (!transport) return { claimed: 0, sent: 0 };
+    const { leaseMs, renewMs, batchSize, concurrency } = this.timing;
+    const token = randomUUID();
+    // The lease runs from the database's clock; counted locally from before the claim, it ends no later here.
+    let leaseEndsAt = Date.now() + leaseMs;
+    this.stats.batches++;
     const claimed = await queryRows<ClaimedRow>(this.deps.db, sql`
-      UPDATE mail_outbox SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
+      UPDATE mail_outbox
+      SET locked_until = now() + ${leaseMs}::integer * interval '1 millisecond', lease_token = ${token}, attempts = attempts + 1
       WHERE id IN (
         SELECT id FROM mail_outbox
         WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
         ORDER BY next_attempt_at
-        LIMIT ${CLAIM_BATCH}
+        LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
       RETURNING id, "to", subject, html, text, attempts, created_at`);
+    if (claimed.length === 0) return { claimed: 0, sent: 0 };
+
+    // A slow transport (SMTP) may take longer than the lease for a batch: renew it while we work.
+    let renewing: Promise<void> | undefined;
+    const renew = setInterval(() => {
+      if (renewing) return;
+      const startedAt = Date.now();
+      renewing = this.deps.db
+        .execute(sql`UPDATE mail_outbox SET locked_until = now() + ${leaseMs}::integer * interval '1 millisecond'
+          WHERE lease_token = ${token} AND status = 'pending'`)
+        .then(() => {
+          leaseEndsAt = startedAt + leaseMs;
+          this.stats.renewals++;
+        })
+        .catch((error) => this.deps.logger.warn({ err: error }, 'mail outbox lease renewal failed'))
+        .finally(() => (renewing = undefined));
+    }, renewMs);
+    renew.unref();
+
+    // Sent mails are marked as soon as they are sent, in one statement for all those that finished
+    // while the previous one ran: one mail alone when the outbox is quiet, a group when it drains
+    // fast. A crash repeats at most the mails in flight and that group, with the same Message-IDs.
+    const delivered: string[] = [];
+    let marking: Promise<void> | undefined;
+    const markDelivered = () => {
+      if (marking) return;
+      marking = (async () => {
+        while (delivered.length > 0) await this.markSent(delivered.splice(0), transport.name);
+      })()
+        .catch((error) => this.deps.logger.error({ err: error }, 'mail outbox could not mark sent mails; they will be sent again after their lease'))
+        .finally(() => {
+          marking = undefined;
+          // One that finished after the loop's last look.
+          if (delivered.length > 0) markDelivered();
+        });
+    };
+
     let sent = 0;
-    for (const row of claimed) {
-      try {
-        await transport.send({ ...row, from: this.deps.from, createdAt: new Date(row.created_at) });
-        await this.deps.db
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, transport: transport.name, lastError: null })
-          .where(eq(mailOutbox.id, row.id));
-        sent++;
-      } catch (error) {
-        const wait = backoffMs(row.attempts);
-        this.deps.logger.warn({ mailId: row.id, attempts: row.attempts, retryInMs: wait, err: error }, 'mail send failed; will retry');
-        await this.deps.db
-          .update(mailOutbox)
-          .set({ lockedUntil: null, nextAttemptAt: new Date(Date.now() + wait), lastError: String((error as Error).message ?? error).slice(0, 500) })
-          .where(eq(mailOutbox.id, row.id));
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        if (Date.now() >= leaseEndsAt) {
+          // Our lease may have been taken over: leave the rest to whoever holds it now.
+          this.deps.logger.warn({ left: claimed.length - next }, 'mail outbox lease ran out mid-batch; leaving the rest');
+          next = claimed.length;
+          return;
+        }
+        const row = claimed[next++]!;
+        if (await this.sendOne(transport, row, token)) {
+          sent++;
+          delivered.push(row.id);
+          markDelivered();
+        }
       }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), claimed.length) }, lane));
+    } finally {
+      while (marking) await marking;
+      clearInterval(renew);
+      await renewing;
     }
-    if (sent === CLAIM_BATCH) this.kick();
-    return sent;
+    return { claimed: claimed.length, sent };
+  }
+
+  private async sendOne(transport: MailTransport, row: ClaimedRow, token: string): Promise<boolean> {
+    try {
+      await transport.send({ ...row, from: this.deps.from, createdAt: new Date(row.created_at), messageId: messageIdFor(row.id, this.deps.from) });
+    } catch (error) {
+      const wait = backoffMs(row.attempts);
+      this.deps.logger.warn({ mailId: row.id, attempts: row.attempts, retryInMs: wait, err: error }, 'mail send failed; will retry');
+      // Only our own claim puts the row back: a sender that took it over keeps its lease.
+      await this.deps.db.execute(sql`
+        UPDATE mail_outbox SET locked_until = NULL, lease_token = NULL, next_attempt_at = ${new Date(Date.now() + wait).toISOString()}::timestamptz,
+          last_error = ${String((error as Error).message ?? error).slice(0, 500)}
+        WHERE id = ${row.id} AND lease_token = ${token} AND status = 'pending'`);
+      return false;
+    }
+    return true;
+  }
+
+  /** Sent is the truth whoever holds the lease now; the first delivery's time is kept. */
+  private async markSent(ids: string[], transport: MailTransport['name']) {
+    await this.deps.db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, leaseToken: null, transport, lastError: null })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
   }
 }

@@ -12,7 +12,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
-        messageId: `<${mail.id}@reelmates>`,
+        messageId: mail.messageId,
       });
     },
     async close() {

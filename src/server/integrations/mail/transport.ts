@@ -6,6 +6,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   createdAt: Date;
+  /** `<row id@sender's domain>`: the same on every attempt at one outbox row, so a duplicate can be recognised. */
+  messageId: string;
 }
 
 /** One way of delivering a mail. The outbox calls it; a thrown error means "try again later". */
