@@ -59,7 +59,7 @@ export class EventLog {
           UNION ALL
           (SELECT id::text, audience, event, NULL FROM realtime_events
             WHERE id > ${afterId} AND (audience IS NULL OR ${userId} = ANY(audience))
-            ORDER BY id LIMIT ${MAX_REPLAY + 1})`,
+            ORDER BY realtime_events.id LIMIT ${MAX_REPLAY + 1})`,
     );
     const anchor = rows.find((r) => r.id === null);
     if (!anchor?.fresh) return null;
@@ -77,7 +77,7 @@ export class EventLog {
       this.db,
       sql`SELECT NULL::text AS id, NULL::text[] AS audience, NULL::jsonb AS event FROM realtime_events WHERE id = ${afterId}
           UNION ALL
-          (SELECT id::text, audience, event FROM realtime_events WHERE id > ${afterId} ORDER BY id LIMIT ${MAX_REPLAY + 1})`,
+          (SELECT id::text, audience, event FROM realtime_events WHERE id > ${afterId} ORDER BY realtime_events.id LIMIT ${MAX_REPLAY + 1})`,
     );
     if (!rows.some((r) => r.id === null)) return null;
     const missed = rows.filter((r) => r.id !== null);

@@ -57,6 +57,21 @@ describe('GET /api/events: event ids and replay', () => {
     await again.close();
   });
 
+  it('replays in the order of the ids, not of their text (9 before 10)', async () => {
+    const a = await person();
+    const s = await open(a.cookie);
+    t.deps.events.publish({ users: [a.id] }, note('anchor'));
+    expect(await s.waitFor((e) => e.type === 'notification')).toBeTruthy();
+    const anchor = s.lastId()!;
+    await s.close();
+    const names = Array.from({ length: 25 }, (_, i) => `n${i}`);
+    for (const name of names) t.deps.events.publish({ users: [a.id] }, note(name));
+    const again = await open(a.cookie, { lastEventId: anchor });
+    expect(await again.until(() => notesOf(again).length === names.length)).toBe(true);
+    expect(notesOf(again)).toEqual(names);
+    await again.close();
+  });
+
   it('never replays another user’s events', async () => {
     const a = await person();
     const b = await person();
