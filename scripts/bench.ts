@@ -8,6 +8,9 @@
  *   BENCH_SSE_STREAMS=1000 BENCH_SSE_STREAMS_PER_USER=5 BENCH_SSE_SAMPLES=300   the realtime target
  *   BENCH_ONLY=profiles npm run bench   the profile API on PostgreSQL (signed in and as a guest)
  *   BENCH_ONLY=outbox BENCH_OUTBOX_MAILS=1000 npm run bench   mails/s from the outbox to the dev mailbox
+ *   BENCH_ONLY=fan-out npm run bench    10,000 open event streams on one instance (PostgreSQL), events to 1,000
+ *                                       users a second: delivery p99 and memory per stream (needs `ulimit -n 20000`;
+ *                                       BENCH_FANOUT_STREAMS, BENCH_FANOUT_USERS_PER_SECOND, BENCH_FANOUT_SECONDS)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
  *
  * For the app-pg targets each round also gives the CPU time per request of the server process and of
@@ -47,6 +50,7 @@ import pg from 'pg';
 import autocannonUntyped from 'autocannon';
 import { chosenTargets, combineRounds, type Measurement, tableLines, targetsToMeasure, verdictLines } from './bench-report';
 import { measureSseLatency } from './bench-sse';
+import { measureFanout, openFileLimit } from './bench-sse-fanout';
 
 interface Histogram {
   average: number;
@@ -124,6 +128,9 @@ const TARGETS: Target[] = [
   // event streams, then the time from a message POST to the event on every tab of the receiver.
   // Measured once (in the first round): it is a latency, not a throughput.
   { name: 'app SSE message → event (1,000 streams)', server: 'app', path: '/api/events', maxP99Ms: 100, measure: measureSse, once: true },
+  // Issue 25: 10,000 open streams on one instance on PostgreSQL, events to 1,000 different users a
+  // second published as another instance publishes them; delivery p99 and memory per open stream.
+  { name: 'app-pg SSE fan-out (10,000 streams, 1,000 users/s)', server: 'app', path: '/api/events', maxP99Ms: 100, measure: measureSseFanout, once: true },
   // Issue 5: a signed-in viewer opens the profile of a user with 500 favorites and 2,000 followers.
   { name: 'app-pg GET /api/profiles/{id} (500 favorites, 2,000 followers)', server: 'app-pg', path: '/api/profiles/{id}', maxP99Ms: 20, measure: measureProfile },
   // The same for a visitor (no session lookup): the difference is the cost of the session.
@@ -374,6 +381,47 @@ async function measureSse(): Promise<Measurement> {
       `\n    ${r.openStreams} open streams, ${r.samples} messages: p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms, ${r.failures} failed\n   `,
     );
     return { requestsPerSecond: r.sendsPerSecond, p99Ms: r.p99Ms, failures: r.failures };
+  } finally {
+    await stopChild(app);
+    children.splice(children.indexOf(app), 1);
+  }
+}
+
+async function measureSseFanout(): Promise<Measurement> {
+  const streams = positiveNumber('BENCH_FANOUT_STREAMS', process.env.BENCH_FANOUT_STREAMS, 10_000);
+  const limit = openFileLimit();
+  if (limit !== undefined && limit < streams + 1_000) {
+    process.stdout.write(` skipped: ${streams} streams need an open-file limit above ${streams + 1_000} (it is ${limit}; run \`ulimit -n 20000\` first)\n   `);
+    return { requestsPerSecond: 0, p99Ms: 0, failures: 1 };
+  }
+  const pgDb = await createBenchDatabase();
+  if ('skip' in pgDb) {
+    process.stdout.write(` skipped: ${pgDb.skip}\n   `);
+    return { requestsPerSecond: 0, p99Ms: 0, failures: 1 };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-fanout-'));
+  const secret = `bench-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`;
+  const app = await startChild('app-pg', ['dist/server/index.js'], { DATA_DIR: dataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', BETTER_AUTH_SECRET: secret }, '/api/health', async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
+  });
+  try {
+    const r = await measureFanout({
+      baseUrl: app.url,
+      databaseUrl: pgDb.url,
+      secret,
+      serverPid: app.process.pid!,
+      streams,
+      streamsPerUser: 5,
+      usersPerSecond: positiveNumber('BENCH_FANOUT_USERS_PER_SECOND', process.env.BENCH_FANOUT_USERS_PER_SECOND, 1_000),
+      seconds: positiveNumber('BENCH_FANOUT_SECONDS', process.env.BENCH_FANOUT_SECONDS, 10),
+      log: (line) => process.stdout.write(` ${line} ...`),
+    });
+    process.stdout.write(
+      `\n    ${r.openStreams} open streams; ${r.events} events to different users at ${r.eventsPerSecond.toFixed(0)}/s, ${r.deliveries} deliveries: p50 ${r.p50Ms.toFixed(1)} ms, p99 ${r.p99Ms.toFixed(1)} ms, max ${r.maxMs.toFixed(1)} ms, ${r.lost} lost` +
+        `\n    server memory: ${r.rssBeforeMb.toFixed(0)} MB before the streams, ${r.rssAfterMb.toFixed(0)} MB with them: ${(r.bytesPerStream / 1024).toFixed(1)} KB per open stream\n   `,
+    );
+    return { requestsPerSecond: r.eventsPerSecond, p99Ms: r.p99Ms, failures: r.lost };
   } finally {
     await stopChild(app);
     children.splice(children.indexOf(app), 1);

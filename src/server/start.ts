@@ -16,6 +16,8 @@ import { profileFrontRoute } from './modules/profiles/front-route';
 import { startUploadSweeper } from './modules/settings/upload-sweeper';
 import { createAuth } from './modules/accounts/auth';
 import { type EventBus, InProcessBus } from './realtime/bus';
+import { EventLog } from './realtime/event-log';
+import { hubOf } from './realtime/hub';
 import { PgBus } from './realtime/pg-bus';
 
 export interface RunningServer {
@@ -39,7 +41,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // Realtime fan-out: across instances through LISTEN/NOTIFY on PostgreSQL, in-process on PGlite.
   let events: EventBus;
   if (database.kind === 'postgres' && config.databaseUrl && database.pool) {
-    const bus = new PgBus({ url: config.databaseUrl, pool: database.pool, logger });
+    const bus = new PgBus({ url: config.databaseUrl, pool: database.pool, log: new EventLog(database.db), logger });
     try {
       await bus.start();
     } catch (error) {
@@ -48,7 +50,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     }
     events = bus;
   } else {
-    events = new InProcessBus();
+    const bus = new InProcessBus(new EventLog(database.db), logger);
+    await bus.start();
+    events = bus;
   }
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
@@ -85,6 +89,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       });
       await mail.stop();
       await sweeper.stop();
+      hubOf.get(deps.events)?.stop();
       await deps.events.stop();
       await database.close();
     })());

@@ -1,24 +1,32 @@
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { createTestDatabase } from '../test/harness';
 import { type Audience, InProcessBus, type RealtimeEvent } from './bus';
+import { EventLog } from './event-log';
 import { PgBus } from './pg-bus';
 
-// Runs in the api-postgres project only (*.pg.api.test.ts).
-const pgUrl = process.env.TEST_DATABASE_URL!;
+// Runs in the api-postgres project only (*.pg.api.test.ts), on a migrated database of its own.
+let pgUrl: string;
 
 describe('PgBus on PostgreSQL', () => {
   const logger = pino({ level: 'silent' });
   const channel = `reelmates_test_${process.pid}_${Date.now()}`;
+  let handle: DatabaseHandle;
   let pool: pg.Pool;
-  beforeAll(() => {
-    pool = new pg.Pool({ connectionString: pgUrl, max: 2 });
+  let log: EventLog;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    pool = handle.pool!;
+    pgUrl = (pool as pg.Pool & { options: { connectionString: string } }).options.connectionString;
+    log = new EventLog(handle.db);
   });
-  afterAll(() => pool.end());
+  afterAll(() => handle.close());
 
   const collect = (bus: PgBus) => {
-    const got: { audience: Audience; event: RealtimeEvent }[] = [];
-    bus.subscribe((audience, event) => got.push({ audience, event }));
+    const got: { audience: Audience; event: RealtimeEvent; id?: number }[] = [];
+    bus.subscribe((audience, event, id) => got.push({ audience, event, ...(id === undefined ? {} : { id }) }));
     return got;
   };
   const until = async (pred: () => boolean, ms = 3000) => {
@@ -28,32 +36,43 @@ describe('PgBus on PostgreSQL', () => {
   };
 
   it('delivers between two buses (two server processes) on the same database', async () => {
-    const one = new PgBus({ url: pgUrl!, pool, logger, channel });
-    const two = new PgBus({ url: pgUrl!, pool, logger, channel });
+    const one = new PgBus({ url: pgUrl, pool, log, logger, channel });
+    const two = new PgBus({ url: pgUrl, pool, log, logger, channel });
     await one.start();
     await two.start();
     try {
       const gotOne = collect(one);
       const gotTwo = collect(two);
+      one.publish({ users: ['u0'] }, { type: 'notifications-changed' });
+      expect(await until(() => gotTwo.length === 1)).toBe(true);
+      const anchor = gotTwo[0]!.id!;
       one.publish({ users: ['u1'] }, { type: 'message', id: 'm1', from: 'u2', to: 'u1' });
       two.publish({ everyone: true }, { type: 'founding-count' });
       const hasM1 = (got: typeof gotOne) => got.some((g) => g.event.type === 'message' && g.event.id === 'm1');
       // Each bus hears the other's publish, and its own (its own clients), through NOTIFY. The two
       // publishes go out on different pool connections, so they may arrive in either order: wait for all.
       expect(await until(() => hasM1(gotTwo) && hasM1(gotOne) && gotOne.some((g) => g.event.type === 'founding-count'))).toBe(true);
-      expect(gotTwo.find((g) => g.event.type === 'message' && g.event.id === 'm1')).toEqual({ audience: { users: ['u1'] }, event: { type: 'message', id: 'm1', from: 'u2', to: 'u1' } });
+      const m1 = gotTwo.find((g) => g.event.type === 'message' && g.event.id === 'm1');
+      expect(m1).toEqual({ audience: { users: ['u1'] }, event: { type: 'message', id: 'm1', from: 'u2', to: 'u1' }, id: expect.any(Number) });
+      // Both instances know the event under the same id: the row the publish wrote.
+      expect(gotOne.find((g) => g.event.type === 'message' && g.event.id === 'm1')!.id).toBe(m1!.id);
+      // Replay for u1 after the first event: its message and the event for everyone; not u0's.
+      const replay = await log.missedBy('u1', anchor);
+      expect(replay).toContainEqual({ id: m1!.id, audience: { users: ['u1'] }, event: m1!.event });
+      expect(replay!.map((r) => r.event.type).sort()).toEqual(['founding-count', 'message']);
+      expect(await log.missedBy('u0', anchor)).toEqual([expect.objectContaining({ event: { type: 'founding-count' } })]);
     } finally {
       await one.stop();
       await two.stop();
     }
   });
 
-  it('reconnects its listener after the connection is killed, and asks clients to resync', async () => {
-    const bus = new PgBus({ url: pgUrl!, pool, logger, channel });
+  it('reconnects its listener after the connection is killed, and asks clients to resync when it had heard nothing', async () => {
+    const bus = new PgBus({ url: pgUrl, pool, log, logger, channel: `${channel}_fresh` });
     await bus.start();
     try {
       const got = collect(bus);
-      await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()`, [`LISTEN ${channel}`]);
+      await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()`, [`LISTEN ${channel}_fresh`]);
       expect(await until(() => got.some((g) => g.event.type === 'resync'), 5000)).toBe(true);
       bus.publish({ users: ['u9'] }, { type: 'notification', id: 'n9', popup: true });
       expect(await until(() => got.some((g) => g.event.type === 'notification' && g.event.id === 'n9'))).toBe(true);
@@ -62,8 +81,36 @@ describe('PgBus on PostgreSQL', () => {
     }
   });
 
+  it('after its listener was down, hands its streams the events published meanwhile, from the table, in order', async () => {
+    const listening = new PgBus({ url: pgUrl, pool, log, logger, channel });
+    const other = new PgBus({ url: pgUrl, pool, log, logger, channel });
+    await listening.start();
+    await other.start();
+    try {
+      const got = collect(listening);
+      other.publish({ users: ['u5'] }, { type: 'notification', id: 'before', popup: false });
+      expect(await until(() => got.some((g) => g.event.type === 'notification' && g.event.id === 'before'))).toBe(true);
+      // Cut the listener of `listening` only (the query text is the same for both: keep other's by pid).
+      const { rows } = await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query = $1 ORDER BY backend_start`, [`LISTEN ${channel}`]);
+      expect(rows).toHaveLength(2);
+      await pool.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      // Published while it is away (its reconnection waits at least 250 ms).
+      for (let i = 1; i <= 3; i++) other.publish({ users: ['u5'] }, { type: 'notification', id: `away${i}`, popup: true });
+      expect(await until(() => got.filter((g) => g.event.type === 'notification' && g.event.id.startsWith('away')).length === 3, 5000)).toBe(true);
+      const away = got.filter((g) => g.event.type === 'notification' && g.event.id.startsWith('away'));
+      // The three went out on different pool connections: whatever their commit order, they come in id order.
+      expect(away.map((g) => (g.event as { id: string }).id).sort()).toEqual(['away1', 'away2', 'away3']);
+      const ids = away.map((g) => g.id!);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(got.some((g) => g.event.type === 'resync')).toBe(false);
+    } finally {
+      await listening.stop();
+      await other.stop();
+    }
+  });
+
   it('passes on only the declared events another instance NOTIFYs (another version, or not JSON, is dropped)', async () => {
-    const bus = new PgBus({ url: pgUrl!, pool, logger, channel });
+    const bus = new PgBus({ url: pgUrl, pool, log, logger, channel });
     await bus.start();
     try {
       const got = collect(bus);

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { z } from 'zod';
 import { realtimeEventSchema } from '../../shared/realtime';
 import type { Logger } from '../logger';
-import type { Audience, BusListener, EventBus, RealtimeEvent } from './bus';
+import { type Audience, type BusListener, deliverTo, type EventBus, type RealtimeEvent } from './bus';
+import { audienceColumn, type EventLog } from './event-log';
 
 export const PG_CHANNEL = 'reelmates_events';
 /** NOTIFY payloads are limited to 8,000 bytes; events carry ids only, far below that. */
@@ -13,16 +14,19 @@ const MAX_PAYLOAD = 7_900;
  * deploy) may send an event this one does not know, which is logged and not passed on.
  */
 const notificationSchema = z.object({
+  /** The event's row in realtime_events (absent from an instance of an older version). */
+  id: z.number().int().positive().optional(),
   audience: z.union([z.object({ users: z.array(z.string()) }), z.object({ everyone: z.literal(true) })]),
   event: realtimeEventSchema,
 });
 
 /**
- * The event bus across server processes on one PostgreSQL: publish is a NOTIFY on one channel with
- * JSON {audience, event}; a dedicated connection LISTENs and hands each notification to this
- * process's listeners (its open streams). When the listening connection drops it reconnects with
- * backoff and then tells local listeners `resync` (audience everyone), so open tabs refetch what
- * they may have missed while it was away.
+ * The event bus across server processes on one PostgreSQL: publish is one statement that writes the
+ * event to realtime_events and NOTIFYs {id, audience, event} on one channel (delivered at commit, so
+ * in commit order); a dedicated connection LISTENs and hands each notification to this process's
+ * listeners (its open streams). When the listening connection drops it reconnects with backoff and
+ * then hands its listeners, from the table, the events it missed meanwhile; when it cannot (nothing
+ * seen yet, too many, or too old) it tells them `resync` (audience everyone), so open tabs refetch.
  */
 export class PgBus implements EventBus {
   private readonly listeners = new Set<BusListener>();
@@ -30,10 +34,23 @@ export class PgBus implements EventBus {
   private stopped = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private attempt = 0;
+  /** The newest event id this instance has heard, to catch up from after a lost listener. */
+  private lastSeenId = 0;
+  /** While catching up: the ids heard live meanwhile, which the catch-up must not hand out again. */
+  private heardWhileCatchingUp: Set<number> | null = null;
 
   constructor(
-    private readonly options: { url: string; pool: pg.Pool; logger: Pick<Logger, 'warn' | 'info' | 'error'>; channel?: string },
+    private readonly options: { url: string; pool: pg.Pool; log: EventLog; logger: Pick<Logger, 'warn' | 'info' | 'error'>; channel?: string },
   ) {}
+
+  get log() {
+    return this.options.log;
+  }
+
+  /** Live events arrive after their commit, so what reached a stream is already readable. */
+  flushed() {
+    return Promise.resolve();
+  }
 
   private get channel() {
     return this.options.channel ?? PG_CHANNEL;
@@ -42,7 +59,9 @@ export class PgBus implements EventBus {
   /** Connects the listener; resolves once LISTEN is in place. */
   async start() {
     await this.connect(false);
+    this.stopPruning = this.options.log.startPruning((err) => this.options.logger.warn({ err }, 'realtime: pruning the event log failed'));
   }
+  private stopPruning = () => {};
 
   private async connect(isReconnect: boolean) {
     const client = new pg.Client({ connectionString: this.options.url, keepAlive: true });
@@ -60,7 +79,12 @@ export class PgBus implements EventBus {
         this.options.logger.warn({ issues: parsed.error.issues }, 'realtime: unknown event in notification; dropped');
         return;
       }
-      this.deliver(parsed.data.audience, parsed.data.event);
+      const { id, audience, event } = parsed.data;
+      if (id !== undefined) {
+        this.lastSeenId = Math.max(this.lastSeenId, id);
+        this.heardWhileCatchingUp?.add(id);
+      }
+      this.deliver(audience, event, id);
     });
     const lost = (err?: Error) => {
       if (this.client !== client) return;
@@ -92,7 +116,28 @@ export class PgBus implements EventBus {
     this.attempt = 0;
     if (isReconnect) {
       this.options.logger.info('realtime: listener reconnected');
-      this.deliver({ everyone: true }, { type: 'resync' });
+      await this.catchUp();
+    }
+  }
+
+  /** After the listener was down: the events published meanwhile, from the table, else `resync`. */
+  private async catchUp() {
+    const from = this.lastSeenId;
+    const heard = (this.heardWhileCatchingUp = new Set());
+    try {
+      const missed = from > 0 ? await this.options.log.after(from).catch(() => null) : null;
+      if (!missed) {
+        this.deliver({ everyone: true }, { type: 'resync' });
+        return;
+      }
+      for (const row of missed) {
+        // What was NOTIFYed since LISTEN was back is in the table too: each id once.
+        if (heard.has(row.id)) continue;
+        this.deliver(row.audience, row.event, row.id);
+        this.lastSeenId = Math.max(this.lastSeenId, row.id);
+      }
+    } finally {
+      this.heardWhileCatchingUp = null;
     }
   }
 
@@ -106,24 +151,21 @@ export class PgBus implements EventBus {
     this.retryTimer.unref();
   }
 
-  private deliver(audience: Audience, event: RealtimeEvent) {
-    for (const listener of this.listeners) {
-      try {
-        listener(audience, event);
-      } catch {
-        // One broken stream must not stop delivery to the others.
-      }
-    }
+  private deliver(audience: Audience, event: RealtimeEvent, id?: number) {
+    deliverTo(this.listeners, audience, event, id);
   }
 
   publish(audience: Audience, event: RealtimeEvent) {
     if (this.stopped) return;
-    const payload = JSON.stringify({ audience, event });
+    const payload = JSON.stringify({ id: Number.MAX_SAFE_INTEGER, audience, event });
     if (payload.length > MAX_PAYLOAD) {
       this.options.logger.error({ type: event.type, bytes: payload.length }, 'realtime: event too large for NOTIFY; dropped');
       return;
     }
-    this.options.pool.query('SELECT pg_notify($1, $2)', [this.channel, payload]).catch((err: unknown) => {
+    // One statement, one transaction: the row and its notification exist together, or neither.
+    const statement = `WITH row AS (INSERT INTO realtime_events (audience, event) VALUES ($2::text[], $3::jsonb) RETURNING id)
+      SELECT pg_notify($1, json_build_object('id', id, 'audience', $4::json, 'event', $3::json)::text) FROM row`;
+    this.options.pool.query(statement, [this.channel, audienceColumn(audience), JSON.stringify(event), JSON.stringify(audience)]).catch((err: unknown) => {
       this.options.logger.warn({ err, type: event.type }, 'realtime: publish failed');
     });
   }
@@ -135,6 +177,7 @@ export class PgBus implements EventBus {
 
   async stop() {
     this.stopped = true;
+    this.stopPruning();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.listeners.clear();
     const client = this.client;

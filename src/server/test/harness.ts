@@ -16,6 +16,8 @@ import { createStorage } from '../integrations/storage';
 import { HealthProbe } from '../modules/health/probe';
 import { createAuth } from '../modules/accounts/auth';
 import { InProcessBus } from '../realtime/bus';
+import { EventLog } from '../realtime/event-log';
+import { hubOf } from '../realtime/hub';
 
 /**
  * A fresh database per test file: in-memory PGlite, or (TEST_DB=postgres) a new PostgreSQL
@@ -85,7 +87,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const logger = pino({ level: 'silent' });
   const transport = new MemoryTransport();
   const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
-  const events = new InProcessBus();
+  const events = new InProcessBus(new EventLog(database.db), logger);
+  await events.start();
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
   const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
@@ -111,6 +114,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     close: async () => {
       await mail.stop();
+      hubOf.get(deps.events)?.stop();
       await deps.events.stop();
       await database.close();
     },

@@ -7,3 +7,4 @@ export * from './social';
 export * from './notifications';
 export * from './messages';
 export * from './sign-ins';
+export * from './realtime';

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { type RunningServer, startServer } from '../start';
+import { readSse } from '../test/sse';
+
+// Two real servers (start.ts) on one PostgreSQL, each with its own DATA_DIR: an event published on
+// one is replayed by the other to a client that reconnects there with its Last-Event-ID.
+const adminUrl = process.env.TEST_DATABASE_URL!;
+const dbName = `reelmates_two_${randomBytes(4).toString('hex')}`;
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+async function start(databaseUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-two-'));
+  dirs.push(dataDir);
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000' });
+  const server = await startServer(config, pino({ level: 'silent' }));
+  servers.push(server);
+  return { server, base: `http://127.0.0.1:${server.port}` };
+}
+
+async function signedIn(base: string, n: number) {
+  const email = `two${n}${Date.now()}@example.com`;
+  const res = await fetch(`${base}/api/accounts/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Corr3ct-Horse!', username: `two${n}_${Date.now().toString(36)}`, fullName: '', acceptTerms: true, acceptPrivacy: true }),
+  });
+  expect(res.status).toBe(201);
+  let link: string | undefined;
+  for (let i = 0; i < 100 && !link; i++) {
+    const box = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { mails: { text: string }[] };
+    link = box.mails[0]?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  const url = new URL(link!);
+  const verified = await fetch(base + url.pathname + url.search, { redirect: 'manual' });
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const session = (await (await fetch(`${base}/api/session`, { headers: { cookie } })).json()) as { user: { id: string } };
+  return { cookie, id: session.user.id };
+}
+
+let one: Awaited<ReturnType<typeof start>>;
+let two: Awaited<ReturnType<typeof start>>;
+beforeAll(async () => {
+  await admin(`CREATE DATABASE ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  one = await start(url.toString());
+  two = await start(url.toString());
+});
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+});
+
+describe('two instances on one PostgreSQL', () => {
+  it('a follow made on one reaches a stream on the other; missed while away, it is replayed by the other', async () => {
+    const fan = await signedIn(one.base, 1);
+    const star = await signedIn(two.base, 2);
+    const open = async (base: string, lastEventId?: string) => {
+      const res = await fetch(`${base}/api/events`, { headers: { cookie: star.cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
+      expect(res.status).toBe(200);
+      return readSse(res);
+    };
+    const follow = (method: 'POST' | 'DELETE') => fetch(`${one.base}/api/follows/${star.id}`, { method, headers: { cookie: fan.cookie } });
+
+    // Live across instances: followed through one, heard on two.
+    const first = await open(two.base);
+    expect((await follow('POST')).status).toBeLessThan(300);
+    expect(await first.waitFor((e) => e.type === 'notification')).toBeTruthy();
+    expect(await first.waitFor((e) => e.type === 'follower-stats-changed')).toBeTruthy();
+    await first.until(() => first.events().length >= 3);
+    const lastSeen = first.lastId()!;
+    await first.close();
+
+    // Away (its instance restarting, say): unfollowed and followed again on one, plus a message.
+    expect((await follow('DELETE')).status).toBeLessThan(300);
+    const sent = await fetch(`${one.base}/api/messages/with/${star.id}`, { method: 'POST', headers: { cookie: fan.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ content: 'while you were away' }) });
+    expect(sent.status).toBe(201);
+    const { id: messageId } = (await sent.json()) as { id: string };
+
+    // It reconnects to the other instance than the one that published: replayed there, then live.
+    const again = await open(two.base, lastSeen);
+    expect(await again.waitFor((e) => e.type === 'message' && e.id === messageId)).toBeTruthy();
+    expect(again.events().some((b) => b.event.type === 'resync')).toBe(false);
+    expect(Number(again.events()[0]!.id)).toBeGreaterThan(Number(lastSeen));
+    one.server.deps.events.publish({ users: [star.id] }, { type: 'notifications-changed' });
+    expect(await again.waitFor((e) => e.type === 'notifications-changed')).toBeTruthy();
+    // And the same from the first instance, which never had this stream.
+    const onOne = await open(one.base, lastSeen);
+    expect(await onOne.waitFor((e) => e.type === 'message' && e.id === messageId)).toBeTruthy();
+    expect(onOne.events().map((b) => b.id)).toEqual(again.events().slice(0, onOne.events().length).map((b) => b.id));
+    await again.close();
+    await onOne.close();
+  });
+});
