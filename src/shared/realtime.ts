@@ -43,3 +43,6 @@ export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
   const parsed = realtimeEventSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }
+
+/** The SSE id of an event: its position in the event log, a positive whole number. */
+export const eventIdSchema = z.string().regex(/^[1-9]\d{0,14}$/, 'An event id is a positive whole number.');

@@ -41,7 +41,14 @@ export type RouteOf<C extends RouteContract> = {
   responses: { [S in StatusOf<C> & SuccessStatus]: SuccessOf<C> } & { [S in ErrorStatus]: ErrorContent };
 };
 
-export type HandlerOf<C extends RouteContract> = RouteHandler<RouteOf<C>, AppEnv>;
+/**
+ * A handler typed from its contract: c.req.valid() by the request schemas, and for JSON routes the
+ * body and status of c.json() by the response schema. Prepared bytes, HTML, SVG and streams answer
+ * a plain Response.
+ */
+export type HandlerOf<C extends RouteContract> = C extends { raw: true } | { produces: 'text/html' | 'text/event-stream' | 'image/svg+xml' }
+  ? (c: Parameters<RouteHandler<RouteOf<C>, AppEnv>>[0]) => Response | Promise<Response>
+  : RouteHandler<RouteOf<C>, AppEnv>;
 export type Handlers<T extends Record<string, RouteContract>> = { [K in keyof T]: HandlerOf<T[K]> };
 
 /** What the table needs from the rest of the server, given by modules/accounts/guards.ts. */

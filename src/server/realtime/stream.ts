@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { eventIdSchema } from '../../shared/realtime';
 import { type StreamHub, sseEvent, sseRaw } from './hub';
 
 /** A comment line at most this often keeps proxies and the browser from dropping an idle stream. */
@@ -15,7 +15,6 @@ const MAX_STREAM_MS = 15 * 60_000;
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
 /** An event id as the client sends it back (Last-Event-ID header or `lastEventId` query parameter). */
-export const eventIdSchema = z.string().regex(/^[1-9]\d{0,14}$/, 'An event id is a positive whole number.');
 
 /** The id to replay after: the header (what the browser sends on its own reconnect) before the query. */
 export function replayAfter(header: string | undefined, query: string | undefined): number | 'unreadable' | undefined {
