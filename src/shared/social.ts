@@ -94,27 +94,32 @@ export const FOLLOWS_PER_HOUR = 60;
 export const FOLLOW_RATE_LIMITED = "You're following and unfollowing too quickly. Please try again later.";
 
 /** One row of a followers or following list. */
-export interface FollowListEntry {
-  id: string;
-  username: string;
-  fullName: string | null;
-  avatarUrl: string | null;
-  /** When the follow was made. */
-  followedAt: string;
-}
+export const followListEntrySchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    fullName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    /** When the follow was made. */
+    followedAt: z.string(),
+  })
+  .meta({ id: 'FollowListEntry' });
+export type FollowListEntry = z.output<typeof followListEntrySchema>;
 
-export interface FollowLists {
-  followers: FollowListEntry[];
-  following: FollowListEntry[];
-  followersCount: number;
-  followingCount: number;
-}
+export const followListsSchema = z
+  .object({ followers: z.array(followListEntrySchema), following: z.array(followListEntrySchema), followersCount: z.number().int(), followingCount: z.number().int() })
+  .meta({ id: 'FollowLists' });
+export type FollowLists = z.output<typeof followListsSchema>;
 
 /** Whether the viewer follows a user, with the fresh counts after a change. */
-export interface FollowState {
-  following: boolean;
-  followersCount: number;
-  followingCount: number;
-}
+export const followStateSchema = z.object({ following: z.boolean(), followersCount: z.number().int(), followingCount: z.number().int() }).meta({ id: 'FollowState' });
+export type FollowState = z.output<typeof followStateSchema>;
+
+/** GET /api/follows/{userId}?q=: the name filter. */
+export const followListsQuerySchema = z.object({ q: text().trim().max(50).optional() });
+
+/** POST /api/reports/{userId}: the stored open report. */
+export const reportResultSchema = z.object({ id: z.string() }).meta({ id: 'ReportResult' });
+export type ReportResult = z.output<typeof reportResultSchema>;
 
 export const FOLLOW_LIST_LIMIT = 200;

@@ -3,7 +3,7 @@ import { createRoute, type RouteConfig, type RouteHandler } from '@hono/zod-open
 import type { MiddlewareHandler } from 'hono';
 import type { ErrorStatus, RouteContract, SuccessStatus } from '../../shared/api/contract';
 import type { AppEnv } from './context';
-import { errors } from './errors';
+import { AppError, errors } from './errors';
 import { createRouter, errorSchema, SESSION_SCHEME } from './openapi';
 
 /**
@@ -166,12 +166,29 @@ function responseCheck(contract: RouteContract, routeName: string): MiddlewareHa
   };
 }
 
+/** The guard's 401 (no session) with the route's own message; anything else passes unchanged. */
+function withSignInMessage(guard: MiddlewareHandler<AppEnv>, message: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    let passed = false;
+    try {
+      await guard(c, () => {
+        passed = true;
+        return next();
+      });
+    } catch (err) {
+      if (!passed && err instanceof AppError && err.status === 401) throw errors.unauthorized(message);
+      throw err;
+    }
+  };
+}
+
 /** The middleware a contract implies, in order: cache policy, response check, access, rate limit. */
 export function middlewareOf(contract: RouteContract, name: string, wiring: RouteWiring): MiddlewareHandler<AppEnv>[] {
+  const guard = contract.access === 'user' ? wiring.requireUser : contract.access === 'admin' ? wiring.requireAdmin : undefined;
   const list: (MiddlewareHandler<AppEnv> | undefined)[] = [
     cachePolicy(contract),
     wiring.checkResponses && (contract.produces ?? 'application/json') === 'application/json' ? responseCheck(contract, name) : undefined,
-    contract.access === 'user' ? wiring.requireUser : contract.access === 'admin' ? wiring.requireAdmin : undefined,
+    guard && contract.signInMessage ? withSignInMessage(guard, contract.signInMessage) : guard,
     rateLimit(contract, wiring),
   ];
   return list.filter((m): m is MiddlewareHandler<AppEnv> => m !== undefined);

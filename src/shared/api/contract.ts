@@ -60,6 +60,8 @@ export interface RouteContract {
    */
   errors?: readonly ErrorStatus[];
   rateLimit?: RateLimit;
+  /** The 401's message for a caller without a session, when the spec words it (access 'user' or 'admin'). */
+  signInMessage?: string;
   /** Cache-Control of the success answer; signed-in answers default to `private, no-store`. */
   cache?: string;
   /** GET answers with an ETag that may be answered 304 Not Modified. */

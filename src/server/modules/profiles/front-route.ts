@@ -1,11 +1,15 @@
 import type http from 'node:http';
+import { profilesApi } from '../../../shared/api/profiles';
 import type { AppDeps } from '../../deps';
+import { frontMatcher } from '../../http/front-match';
 import type { FrontRoute } from '../../http/server';
-import { PROFILE_CACHE_CONTROL, viewProfileForRequest } from './service';
+import { viewProfileForRequest } from './service';
 
-// The shapes the routes accept (routes.ts); anything else, a query string included, is left to them.
-const BY_ID = /^\/api\/profiles\/([A-Za-z0-9_-]{1,64})$/;
-const BY_USERNAME = /^\/api\/profiles\/by-username\/([A-Za-z0-9_.-]{1,60})$/;
+// The routes' own paths and params (src/shared/api/profiles.ts); anything else, a query string
+// included, is left to them.
+const byUsername = frontMatcher(profilesApi.byUsername);
+const byId = frontMatcher(profilesApi.byId);
+const CACHE_CONTROL = profilesApi.byId.cache;
 
 /** The request's headers as the session lookup reads them, straight from Node's parsed headers. */
 function headersOf(req: http.IncomingMessage): Pick<Headers, 'get'> {
@@ -27,15 +31,12 @@ function headersOf(req: http.IncomingMessage): Pick<Headers, 'get'> {
 export function profileFrontRoute(deps: AppDeps): FrontRoute {
   return (req, res) => {
     const url = req.url ?? '';
-    if (!url.startsWith('/api/profiles/')) return undefined;
-    const byUsername = BY_USERNAME.exec(url);
-    const byId = byUsername ? null : BY_ID.exec(url);
-    if (!byUsername && !byId) return undefined;
-    const where = byUsername ? { username: byUsername[1]! } : { id: byId![1]! };
+    const where = byUsername(url) ?? byId(url);
+    if (!where) return undefined;
     return viewProfileForRequest(deps, where, headersOf(req)).then((profile) => {
       if (!profile) return null;
       const body = JSON.stringify(profile);
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': PROFILE_CACHE_CONTROL, 'Content-Length': Buffer.byteLength(body) });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': CACHE_CONTROL, 'Content-Length': Buffer.byteLength(body) });
       res.end(body);
       return 200;
     });

@@ -1,19 +1,16 @@
-import type { OwnProfile, PublicProfile } from '../../../shared/profiles';
+import type { ProfileView, PublicProfile } from '../../../shared/profiles';
 import type { AppDeps } from '../../deps';
 import { judgeSession, resolveSession, signedSessionToken } from '../accounts/session';
 import { loadViewRow, type ViewRow } from './view-query';
 
 const iso = (value: string) => new Date(value).toISOString();
 
-/** A profile is per viewer and changes with every follow: never stored by a browser or a proxy. */
-export const PROFILE_CACHE_CONTROL = 'private, no-store';
-
 /**
  * A profile as the viewer may see it (ruling 9): the header is always visible; favorites,
  * watchlist, currently watching and forum activity only to the owner and admins when the account
  * is private, and each section only when its show_* switch allows. Nothing hidden is returned.
  */
-export async function viewProfile(deps: AppDeps, where: { id?: string; username?: string }, viewerId: string | null): Promise<PublicProfile | OwnProfile | null> {
+export async function viewProfile(deps: AppDeps, where: { id?: string; username?: string }, viewerId: string | null): Promise<ProfileView | null> {
   return present(await loadViewRow(deps.database.db, where, { id: viewerId }), viewerId);
 }
 
@@ -23,7 +20,7 @@ export async function viewProfile(deps: AppDeps, where: { id?: string; username?
  * judges it; anything but a valid session or none at all (banned, expired, due for extension)
  * takes the ordinary path, session lookup first.
  */
-export async function viewProfileForRequest(deps: AppDeps, where: { id?: string; username?: string }, headers: Pick<Headers, 'get'>): Promise<PublicProfile | OwnProfile | null> {
+export async function viewProfileForRequest(deps: AppDeps, where: { id?: string; username?: string }, headers: Pick<Headers, 'get'>): Promise<ProfileView | null> {
   const signed = await signedSessionToken(deps, headers);
   if (!signed) return viewProfile(deps, where, null);
   const row = await loadViewRow(deps.database.db, where, { token: signed.token });
@@ -37,7 +34,7 @@ export async function viewProfileForRequest(deps: AppDeps, where: { id?: string;
   return viewProfile(deps, where, viewer?.id ?? null);
 }
 
-function present(row: ViewRow | null, viewerId: string | null): PublicProfile | OwnProfile | null {
+function present(row: ViewRow | null, viewerId: string | null): ProfileView | null {
   if (!row || row.profile.isBanned) return null;
   const { profile: p, viewer: v } = row;
   const isOwn = viewerId === p.id;
@@ -59,7 +56,7 @@ function present(row: ViewRow | null, viewerId: string | null): PublicProfile | 
           setAt: iso(p.currentlyWatchingSetAt),
         }
       : null;
-  const view: PublicProfile = {
+  const view: Omit<PublicProfile, 'isOwn'> = {
     id: p.id,
     username: v.displayUsername ?? v.username ?? '',
     fullName: p.fullName,
@@ -84,11 +81,11 @@ function present(row: ViewRow | null, viewerId: string | null): PublicProfile | 
     boostExpiresAt: p.boostExpiresAt && Date.parse(p.boostExpiresAt) > Date.now() ? iso(p.boostExpiresAt) : null,
     currentlyWatching: cw,
     visible,
-    isOwn,
   };
-  if (!isOwn) return view;
+  if (!isOwn) return { ...view, isOwn: false };
   return {
     ...view,
+    isOwn: true,
     favoriteGenres: p.favoriteGenres,
     showFavorites: p.showFavorites,
     showWatchlist: p.showWatchlist,

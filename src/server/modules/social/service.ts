@@ -2,9 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SocialLinks } from '../../../shared/profiles';
 import {
   FOLLOW_LIST_LIMIT,
-  FOLLOW_RATE_LIMITED,
   FOLLOW_SELF,
-  FOLLOWS_PER_HOUR,
   type FollowListEntry,
   type FollowLists,
   type FollowState,
@@ -67,13 +65,9 @@ function publishFollowChange(deps: AppDeps, a: string, b: string) {
   }
 }
 
-/** Follow and unfollow actions (every call, no-ops too): FOLLOWS_PER_HOUR per user across instances. */
-async function limitFollowActions(db: Database, userId: string) {
-  if ((await hitDbLimit(db, `follow:${userId}`, FOLLOWS_PER_HOUR, HOUR_MS)) > 0) throw errors.tooMany(FOLLOW_RATE_LIMITED);
-}
-
 /**
- * Follows a user. Idempotent: a second follow changes nothing. Counts move only with a real insert.
+ * Follows a user (the route counts the action: FOLLOWS_PER_HOUR follow and unfollow actions a user,
+ * src/shared/api/social.ts). Idempotent: a second follow changes nothing. Counts move only with a real insert.
  * The followed user is told once per follower a day (UTC): the first follow of the day notifies as
  * their preference says; following again after an unfollow brings the notification back (it is
  * true again) already read, with no mail and no toast, so follow/unfollow cycles flood nobody.
@@ -81,7 +75,6 @@ async function limitFollowActions(db: Database, userId: string) {
 export async function follow(deps: AppDeps, followerId: string, followingId: string): Promise<FollowState> {
   if (followerId === followingId) throw errors.badRequest(FOLLOW_SELF);
   const db = deps.database.db;
-  await limitFollowActions(db, followerId);
   const target = await activeUser(db, followingId);
   if (!target) throw errors.notFound('Profile not found');
   const [me] = await db.select({ username: usernameOf }).from(user).where(eq(user.id, followerId));
@@ -135,7 +128,6 @@ async function endFollow(deps: AppDeps, followerId: string, followingId: string)
 
 export async function unfollow(deps: AppDeps, followerId: string, followingId: string): Promise<FollowState> {
   if (followerId === followingId) throw errors.badRequest(FOLLOW_SELF);
-  await limitFollowActions(deps.database.db, followerId);
   const [exists] = await deps.database.db.select({ id: user.id }).from(user).where(eq(user.id, followingId));
   if (!exists) throw errors.notFound('Profile not found');
   await endFollow(deps, followerId, followingId);
@@ -180,7 +172,16 @@ export async function followLists(deps: AppDeps, userId: string, q: string): Pro
   return { followers, following, ...counts };
 }
 
-export async function updateSocialLinks(deps: AppDeps, userId: string, links: SocialLinks): Promise<SocialLinks> {
+/** Replaces the six links (normalised by socialLinksBodySchema; a missing one is cleared). */
+export async function updateSocialLinks(deps: AppDeps, userId: string, input: Partial<SocialLinks>): Promise<SocialLinks> {
+  const links: SocialLinks = {
+    instagramUrl: input.instagramUrl ?? null,
+    facebookUrl: input.facebookUrl ?? null,
+    youtubeUrl: input.youtubeUrl ?? null,
+    tiktokUrl: input.tiktokUrl ?? null,
+    twitterUrl: input.twitterUrl ?? null,
+    linkedinUrl: input.linkedinUrl ?? null,
+  };
   const [row] = await deps.database.db
     .update(profiles)
     .set({ ...links, updatedAt: new Date() })

@@ -1,13 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '@/lib/api';
-import type { OwnProfile, PublicProfile, SocialLinks } from '@shared/profiles';
-import type { FollowLists, FollowState, SocialLinksInput } from '@shared/social';
+import { ApiError, call } from '@/lib/api';
+import { profilesApi } from '@shared/api/profiles';
+import { socialApi } from '@shared/api/social';
+import type { ProfileView } from '@shared/profiles';
+import type { SocialLinksInput } from '@shared/social';
 import { followErrorDescription } from './follow-error';
 
 /** Fetchers, query options and hooks of the profiles feature. Every query key starts from `profileKeys`. */
 
-export type ProfileView = PublicProfile | OwnProfile;
+export type { ProfileView };
 /** Which profile a page shows: by id (/profile/{id}) or by name (the /{username} share link). */
 export type ProfileTarget = { id: string } | { username: string };
 
@@ -18,13 +20,18 @@ export const profileKeys = {
   search: (q: string) => [...profileKeys.all, 'search', q.trim().toLowerCase()] as const,
 };
 
-// ---- Fetchers ----
+// ---- Fetchers (typed by src/shared/api/profiles.ts and social.ts) ----
 
 export const fetchProfile = (target: ProfileTarget, signal?: AbortSignal) =>
-  api<ProfileView>('id' in target ? `/api/profiles/${encodeURIComponent(target.id)}` : `/api/profiles/by-username/${encodeURIComponent(target.username)}`, { signal });
+  'id' in target ? call(profilesApi.byId, { params: { id: target.id } }, { signal }) : call(profilesApi.byUsername, { params: { username: target.username } }, { signal });
 
-const fetchFollowLists = (userId: string, q: string, signal?: AbortSignal) =>
-  api<FollowLists>(`/api/follows/${encodeURIComponent(userId)}?${new URLSearchParams(q.trim() ? { q: q.trim() } : {})}`, { signal });
+const fetchFollowLists = (userId: string, q: string, signal?: AbortSignal) => call(socialApi.followLists, { params: { userId }, query: { q: q.trim() } }, { signal });
+
+const followUser = (userId: string) => call(socialApi.follow, { params: { userId } });
+const unfollowUser = (userId: string) => call(socialApi.unfollow, { params: { userId } });
+const removeFollower = (userId: string) => call(socialApi.removeFollower, { params: { userId } });
+const updateSocialLinks = (links: SocialLinksInput) => call(socialApi.updateSocialLinks, { body: links });
+const reportUser = (userId: string, reason: string) => call(socialApi.report, { params: { userId }, body: { reason } });
 
 // ---- Queries ----
 
@@ -51,17 +58,17 @@ export const useFollowLists = (userId: string, q: string, enabled: boolean) => u
  */
 export function useFollowToggle(target: ProfileTarget) {
   const queryClient = useQueryClient();
-  const key = profileKeys.profile(target);
+  const key = profileQuery(target).queryKey;
   return useMutation({
-    mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) => api<FollowState>(`/api/follows/${encodeURIComponent(userId)}`, { method: follow ? 'POST' : 'DELETE' }),
+    mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) => (follow ? followUser(userId) : unfollowUser(userId)),
     onMutate: async ({ follow }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<ProfileView>(key);
-      if (previous) queryClient.setQueryData<ProfileView>(key, { ...previous, viewerFollows: follow, followersCount: Math.max(0, previous.followersCount + (follow ? 1 : -1)) });
+      const previous = queryClient.getQueryData(key);
+      if (previous) queryClient.setQueryData(key, { ...previous, viewerFollows: follow, followersCount: Math.max(0, previous.followersCount + (follow ? 1 : -1)) });
       return { previous };
     },
     onSuccess: (state, { follow }) => {
-      queryClient.setQueryData<ProfileView>(key, (p) => (p ? { ...p, viewerFollows: state.following, followersCount: state.followersCount, followingCount: state.followingCount } : p));
+      queryClient.setQueryData(key, (p) => (p ? { ...p, viewerFollows: state.following, followersCount: state.followersCount, followingCount: state.followingCount } : p));
       toast.success(follow ? 'Followed' : 'Unfollowed');
     },
     onError: (error, _vars, context) => {
@@ -76,7 +83,7 @@ export function useFollowToggle(target: ProfileTarget) {
 export function useUnfollowFromList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api<FollowState>(`/api/follows/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    mutationFn: unfollowUser,
     onSuccess: () => toast.success('Unfollowed'),
     onError: (error) => toast.error('Error', { description: followErrorDescription(error, 'Failed to unfollow user. Please try again.') }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
@@ -86,7 +93,7 @@ export function useUnfollowFromList() {
 export function useRemoveFollower() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api<FollowState>(`/api/me/followers/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    mutationFn: removeFollower,
     onSuccess: () => toast.success('Follower removed'),
     onError: () => toast.error('Error', { description: 'Failed to remove follower. Please try again.' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
@@ -96,7 +103,7 @@ export function useRemoveFollower() {
 export function useUpdateSocialLinks() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (links: SocialLinksInput) => api<SocialLinks>('/api/me/social-links', { method: 'PUT', body: links }),
+    mutationFn: updateSocialLinks,
     onSuccess: () => {
       toast.success('Social links updated');
       return queryClient.invalidateQueries({ queryKey: profileKeys.all });
@@ -105,4 +112,14 @@ export function useUpdateSocialLinks() {
   });
 }
 
-export const reportUser = (userId: string, reason: string) => api<{ id: string }>(`/api/reports/${encodeURIComponent(userId)}`, { method: 'POST', body: { reason } });
+/**
+ * Reporting a user: the server's message for a refusal it explains (a self-report, too many
+ * reports, a missing reason), else the spec's generic text (spec 000 §8).
+ */
+export function useReportUser(userId: string) {
+  return useMutation({
+    mutationFn: (reason: string) => reportUser(userId, reason),
+    onSuccess: () => toast.success('Report Submitted', { description: 'Thank you. Our team will review this report.' }),
+    onError: (err) => toast.error('Error', { description: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'An unexpected error occurred. Please try again.' }),
+  });
+}

@@ -1,43 +1,40 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
-import { REPORT_REASON_MAX, REPORT_REASON_REQUIRED } from '@shared/social';
-import { reportUser } from './api';
+import { REPORT_REASON_MAX, reportBodySchema } from '@shared/social';
+import type { z } from 'zod';
+import { useReportUser } from './api';
+
+type Values = z.input<typeof reportBodySchema>;
 
 export function ReportDialog({ open, onOpenChange, userId, name }: { open: boolean; onOpenChange: (open: boolean) => void; userId: string; name: string }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (text: string) => reportUser(userId, text),
-    onSuccess: () => {
-      toast.success('Report Submitted', { description: 'Thank you. Our team will review this report.' });
-      setReason('');
-      onOpenChange(false);
-    },
-    onError: (err) => {
-      toast.error('Error', { description: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'An unexpected error occurred. Please try again.' });
-    },
+  const form = useForm<Values, unknown, z.output<typeof reportBodySchema>>({
+    resolver: zodResolver(reportBodySchema),
+    defaultValues: { reason: '' },
+    // As before: the message stays until the next submit.
+    reValidateMode: 'onSubmit',
   });
+  const send = useReportUser(userId);
+  const error = form.formState.errors.reason?.message ?? null;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const text = reason.trim();
-    if (!text) return setError(REPORT_REASON_REQUIRED);
-    setError(null);
-    send.mutate(text);
-  };
+  const submit = form.handleSubmit(({ reason }) =>
+    send.mutate(reason, {
+      onSuccess: () => {
+        form.reset();
+        onOpenChange(false);
+      },
+    }),
+  );
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setError(null);
+        if (!next) form.clearErrors();
         onOpenChange(next);
       }}
     >
@@ -53,10 +50,9 @@ export function ReportDialog({ open, onOpenChange, userId, name }: { open: boole
               rows={4}
               maxLength={REPORT_REASON_MAX}
               placeholder="Describe the problem..."
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'report-reason-error' : undefined}
+              {...form.register('reason')}
             />
           </Field>
           <DialogFooter>

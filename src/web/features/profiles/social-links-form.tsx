@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,13 +7,23 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { SocialLinks } from '@shared/profiles';
-import { normaliseSocialLink, SOCIAL_LINK_KEYS, SOCIAL_LINK_LABELS } from '@shared/social';
+import { SOCIAL_LINK_KEYS, SOCIAL_LINK_LABELS, type SocialLinksInput, socialLinksBodySchema } from '@shared/social';
+import type { z } from 'zod';
 import { useProfile, useUpdateSocialLinks } from './api';
 import { SOCIAL_ICONS } from './social-link-icons';
 
-type Values = Record<keyof SocialLinks, string>;
+/** The form holds the six fields as typed (strings); the schema's output is what is sent. */
+type Values = SocialLinksInput;
+const valuesOf = (links: SocialLinks): Values => ({
+  instagramUrl: links.instagramUrl ?? '',
+  facebookUrl: links.facebookUrl ?? '',
+  youtubeUrl: links.youtubeUrl ?? '',
+  tiktokUrl: links.tiktokUrl ?? '',
+  twitterUrl: links.twitterUrl ?? '',
+  linkedinUrl: links.linkedinUrl ?? '',
+});
 
-const PLACEHOLDERS: Values = {
+const PLACEHOLDERS: Record<keyof SocialLinks, string> = {
   instagramUrl: 'instagram.com/yourname',
   facebookUrl: 'facebook.com/yourname',
   youtubeUrl: 'youtube.com/@yourname',
@@ -26,17 +37,22 @@ const PLACEHOLDERS: Values = {
  * anything but http(s) refused (ruling 11). Used in the profile's modal and on the settings page.
  */
 export function SocialLinksForm({ initial, onSaved, submitLabel = 'Save Links' }: { initial: SocialLinks; onSaved?: () => void; submitLabel?: string }) {
-  const form = useForm<Values>({
-    defaultValues: Object.fromEntries(SOCIAL_LINK_KEYS.map((k) => [k, initial[k] ?? ''])) as Values,
+  // The server's own schema: trimmed, empty cleared, https:// added, anything but http(s) refused.
+  const form = useForm<Values, unknown, z.output<typeof socialLinksBodySchema>>({
+    resolver: zodResolver(socialLinksBodySchema),
+    defaultValues: valuesOf(initial),
   });
   const save = useUpdateSocialLinks();
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit((values) => {
-    const body = Object.fromEntries(SOCIAL_LINK_KEYS.map((k) => [k, values[k].trim() || null]));
-    save.mutate(body, {
+  // Validated by the schema; sent as typed (trimmed), for the server to normalise once: a link of
+  // 500 characters is valid, the same link with https:// added would no longer be.
+  const submit = form.handleSubmit(() => {
+    const typed = form.getValues();
+    const links = Object.fromEntries(SOCIAL_LINK_KEYS.map((k) => [k, typed[k]?.trim() || null]));
+    save.mutate(links, {
       onSuccess: (saved) => {
-        form.reset(Object.fromEntries(SOCIAL_LINK_KEYS.map((k) => [k, saved[k] ?? ''])) as Values);
+        form.reset(valuesOf(saved));
         onSaved?.();
       },
     });
@@ -67,12 +83,7 @@ export function SocialLinksForm({ initial, onSaved, submitLabel = 'Save Links' }
               placeholder={PLACEHOLDERS[key]}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
-              {...form.register(key, {
-                validate: (value) => {
-                  const result = normaliseSocialLink(value);
-                  return result.ok || result.message;
-                },
-              })}
+              {...form.register(key)}
             />
           </Field>
         );
