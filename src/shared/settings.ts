@@ -106,4 +106,26 @@ export const settingsStateSchema = z.strictObject({
 /** PATCH /api/me/settings: one or more notification or privacy switches. */
 export const settingsUpdateSchema = settingsStateSchema.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to update.');
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
-export type SettingsView = Required<SettingsUpdate>;
+export type SettingsView = z.output<typeof settingsViewSchema>;
+
+// ---- Answers (src/shared/api/settings.ts) ----
+
+/** The notification preferences and privacy switches as saved (PATCH /api/me/settings). */
+export const settingsViewSchema = settingsStateSchema.meta({ id: 'Settings' });
+
+/** POST /api/me/avatar: one file field, checked from its content on the server (ruling 10). */
+export const avatarUploadSchema = z.object({
+  file: z.file('Please choose an image to upload.').meta({ description: 'A PNG or JPEG image, at most 2 MB' }),
+});
+
+/** The uploaded picture's URL; it becomes the avatar when saved with PATCH /api/me/profile. */
+export const avatarUploadResultSchema = z.object({ url: z.string() }).meta({ id: 'AvatarUpload' });
+export type AvatarUploadResult = z.output<typeof avatarUploadResultSchema>;
+
+export const favoriteGenresResultSchema = z.object({ genres: z.array(z.string()) }).meta({ id: 'FavoriteGenres' });
+
+/** GET /api/uploads/{userId}/{file}: the names the storage gives uploads ({timestamp}.{ext} in the user's folder). */
+export const uploadParamsSchema = z.object({
+  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  file: z.string().regex(/^\d{1,16}\.(?:png|jpg)$/),
+});
