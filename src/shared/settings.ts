@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESERVED_USERNAMES, USERNAME_PROFILE_MAX } from './accounts';
+import { emailSchema, RESERVED_USERNAMES, settingsPasswordProblems, USERNAME_PROFILE_MAX } from './accounts';
 import { ALL_GENRES } from './catalogue';
 import type { NotifyPreference } from './profiles';
 import { text } from './text';
@@ -129,3 +129,33 @@ export const uploadParamsSchema = z.object({
   userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   file: z.string().regex(/^\d{1,16}\.(?:png|jpg)$/),
 });
+
+// ---- The account cards' forms (their requests go to Better Auth and POST /api/accounts/delete) ----
+
+/** Change Email: a valid address that is not the current one (compared lowercased, as stored). */
+export const emailChangeFormSchema = (current: string) =>
+  z.strictObject({ newEmail: emailSchema.refine((v) => v !== current.toLowerCase(), 'This is already your email address.') });
+export type EmailChangeFormInput = z.input<ReturnType<typeof emailChangeFormSchema>>;
+export type EmailChangeFormOutput = z.output<ReturnType<typeof emailChangeFormSchema>>;
+
+/** Change Password: the current one, a new one by the settings rules (not the username), typed twice. */
+export const passwordChangeFormSchema = (username: string) =>
+  z
+    .strictObject({
+      currentPassword: text().min(1, 'Please enter your current password.'),
+      newPassword: text().superRefine((v, ctx) => {
+        const [problem] = settingsPasswordProblems(v, username);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+      confirmPassword: text(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match." });
+    });
+export type PasswordChangeForm = z.output<ReturnType<typeof passwordChangeFormSchema>>;
+
+/** The Danger Zone: the word DELETE, typed (the body of POST /api/accounts/delete). */
+export const DELETE_CONFIRMATION_MESSAGE = "Please type 'DELETE' to confirm account deletion";
+export const deleteAccountFormSchema = z.strictObject({ confirm: z.string().pipe(z.literal('DELETE', DELETE_CONFIRMATION_MESSAGE)) });
+export type DeleteAccountFormInput = z.input<typeof deleteAccountFormSchema>;
+export type DeleteAccountForm = z.output<typeof deleteAccountFormSchema>;
