@@ -115,7 +115,7 @@ export const settingsViewSchema = settingsStateSchema.meta({ id: 'Settings' });
 
 /** POST /api/me/avatar: one file field, checked from its content on the server (ruling 10). */
 export const avatarUploadSchema = z.object({
-  file: z.file('Please choose an image to upload.').meta({ description: 'A PNG or JPEG image, at most 2 MB' }),
+  file: z.file('Please choose an image to upload.').meta({ type: 'string', format: 'binary', description: 'A PNG or JPEG image, at most 2 MB' }),
 });
 
 /** The uploaded picture's URL; it becomes the avatar when saved with PATCH /api/me/profile. */
