@@ -37,34 +37,41 @@ export const sendMessageSchema = z.strictObject({
 });
 
 /** The other participant; deleted is true when the account is gone (username and names are then null). */
-export interface ConversationUser {
-  id: string;
-  username: string | null;
-  fullName: string | null;
-  avatarUrl: string | null;
-  deleted: boolean;
-}
+export const conversationUserSchema = z
+  .object({ id: z.string(), username: z.string().nullable(), fullName: z.string().nullable(), avatarUrl: z.string().nullable(), deleted: z.boolean() })
+  .meta({ id: 'ConversationUser' });
+export type ConversationUser = z.output<typeof conversationUserSchema>;
 
-export interface ConversationSummary {
-  user: ConversationUser;
-  lastMessage: { id: string; content: string; fromMe: boolean; createdAt: string; read: boolean };
-  unreadCount: number;
-}
+export const messageViewSchema = z
+  .object({ id: z.string(), content: z.string(), fromMe: z.boolean(), read: z.boolean(), createdAt: z.string() })
+  .meta({ id: 'Message' });
+export type MessageView = z.output<typeof messageViewSchema>;
 
-export interface MessageView {
-  id: string;
-  content: string;
-  fromMe: boolean;
-  read: boolean;
-  createdAt: string;
-}
+export const conversationSummarySchema = z
+  .object({
+    user: conversationUserSchema,
+    /** The last message, its content cut to a preview. */
+    lastMessage: messageViewSchema,
+    unreadCount: z.number().int(),
+  })
+  .meta({ id: 'ConversationSummary' });
+export type ConversationSummary = z.output<typeof conversationSummarySchema>;
 
-export interface ConversationView {
-  user: ConversationUser;
-  /** False when the other account is deleted or banned. */
-  canMessage: boolean;
-  messages: MessageView[];
-}
+export const conversationViewSchema = z
+  .object({
+    user: conversationUserSchema,
+    /** False when the other account is deleted or banned. */
+    canMessage: z.boolean(),
+    messages: z.array(messageViewSchema),
+  })
+  .meta({ id: 'Conversation' });
+export type ConversationView = z.output<typeof conversationViewSchema>;
+
+/** The other participant of a conversation, in the path. */
+export const conversationParamsSchema = z.object({ userId: text().min(1).max(64) });
+
+/** GET /api/messages/conversations: search by the other participant's name. */
+export const conversationsQuerySchema = z.object({ q: text().max(50).optional() });
 
 /** A user's display name in messaging: full name, else @username, else 'Deleted user'. */
 export function conversationName(u: Pick<ConversationUser, 'fullName' | 'username' | 'deleted'>): string {

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { text } from './text';
+
 /** Every notification type of spec 000 §3. */
 export const NOTIFICATION_TYPES = [
   'message',
@@ -18,24 +21,39 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** The events a user sets a preference for (profiles.notify_on_*); ruling 8 says what each value does. */
 export type NotifyEvent = 'follow' | 'favorite' | 'message' | 'match';
 
-export interface NotificationView {
-  id: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-  relatedUser: { id: string; username: string; fullName: string | null; avatarUrl: string | null } | null;
-  data: Record<string, string | number | boolean | null>;
-}
+export const notificationViewSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    title: z.string(),
+    message: z.string(),
+    read: z.boolean(),
+    createdAt: z.string(),
+    /** Who the notification is about (the follower, the sender), when the account still exists. */
+    relatedUser: z.object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() }).nullable(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  })
+  .meta({ id: 'Notification' });
+export type NotificationView = z.output<typeof notificationViewSchema>;
 
-export interface NotificationPage {
-  items: NotificationView[];
-  /** Pass as ?before= to get the next (older) page; null at the end. */
-  nextCursor: string | null;
-}
+export const notificationPageSchema = z
+  .object({
+    items: z.array(notificationViewSchema),
+    /** Pass as ?before= to get the next (older) page; null at the end. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ id: 'NotificationPage' });
+export type NotificationPage = z.output<typeof notificationPageSchema>;
 
 export const NOTIFICATION_PAGE_SIZE = 20;
+
+/** GET /api/notifications: a page of at most `limit`, older than the `before` cursor. */
+export const notificationListQuerySchema = z.object({
+  before: text().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE),
+});
+
+export const notificationIdParamsSchema = z.object({ id: z.uuid('Invalid notification id.') });
 
 export const NOTIFICATION_TEXT = {
   loadFailed: 'Failed to load notifications. Please try again.',

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { favoriteGenresSchema, isUrlOrOwnPath, profileFormSchema, profileUsernameProblems, settingsUpdateSchema } from './settings';
+import {
+  deleteAccountFormSchema,
+  emailChangeFormSchema,
+  favoriteGenresSchema,
+  isUrlOrOwnPath,
+  passwordChangeFormSchema,
+  profileFormSchema,
+  profileUsernameProblems,
+  settingsUpdateSchema,
+} from './settings';
 
 describe('profile form rules', () => {
   it('applies the profile form’s username rules, not sign-up’s: 3 to 50, no leading-digit rule, reserved names refused', () => {
@@ -39,5 +48,38 @@ describe('genres and switches', () => {
     expect(settingsUpdateSchema.safeParse({}).success).toBe(false);
     expect(settingsUpdateSchema.safeParse({ notifyOnMatch: 'sms' }).success).toBe(false);
     expect(settingsUpdateSchema.safeParse({ isAdmin: true }).success).toBe(false);
+  });
+});
+
+describe('the account cards’ forms', () => {
+  const problems = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) => result.error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('takes a new email, trimmed and lowercased, and refuses an invalid one or the current one', () => {
+    const schema = emailChangeFormSchema('Ada@Example.com');
+    expect(schema.parse({ newEmail: ' New@Example.com ' })).toEqual({ newEmail: 'new@example.com' });
+    expect(problems(schema.safeParse({ newEmail: 'not an email' }))).toEqual([['newEmail', 'Please enter a valid email address.']]);
+    expect(problems(schema.safeParse({ newEmail: 'ada@example.COM' }))).toEqual([['newEmail', 'This is already your email address.']]);
+  });
+
+  it('names each password problem on its own field, with the settings wording', () => {
+    const schema = passwordChangeFormSchema('ada_l');
+    expect(problems(schema.safeParse({ currentPassword: '', newPassword: 'short', confirmPassword: 'other' }))).toEqual([
+      ['currentPassword', 'Please enter your current password.'],
+      ['newPassword', 'Password must be at least 8 characters long.'],
+      ['confirmPassword', "Passwords don't match."],
+    ]);
+    expect(problems(schema.safeParse({ currentPassword: 'x', newPassword: 'alllowercase1!', confirmPassword: 'alllowercase1!' }))).toEqual([
+      ['newPassword', 'Password must contain uppercase, lowercase, number, and special character.'],
+    ]);
+    expect(problems(schema.safeParse({ currentPassword: 'x', newPassword: 'Ada_L-Rocks-99!', confirmPassword: 'Ada_L-Rocks-99!' }))).toEqual([
+      ['newPassword', 'Password must not contain your username.'],
+    ]);
+    expect(schema.safeParse({ currentPassword: 'x', newPassword: 'Quiet-Harbor-77!', confirmPassword: 'Quiet-Harbor-77!' }).success).toBe(true);
+  });
+
+  it('deletes only on the word DELETE, as typed', () => {
+    expect(deleteAccountFormSchema.parse({ confirm: 'DELETE' })).toEqual({ confirm: 'DELETE' });
+    for (const confirm of ['delete', ' DELETE', ''])
+      expect(problems(deleteAccountFormSchema.safeParse({ confirm }))).toEqual([['confirm', "Please type 'DELETE' to confirm account deletion"]]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESERVED_USERNAMES, USERNAME_PROFILE_MAX } from './accounts';
+import { emailSchema, RESERVED_USERNAMES, settingsPasswordProblems, USERNAME_PROFILE_MAX } from './accounts';
 import { ALL_GENRES } from './catalogue';
 import type { NotifyPreference } from './profiles';
 import { text } from './text';
@@ -106,4 +106,56 @@ export const settingsStateSchema = z.strictObject({
 /** PATCH /api/me/settings: one or more notification or privacy switches. */
 export const settingsUpdateSchema = settingsStateSchema.partial().refine((v) => Object.keys(v).length > 0, 'Nothing to update.');
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
-export type SettingsView = Required<SettingsUpdate>;
+export type SettingsView = z.output<typeof settingsViewSchema>;
+
+// ---- Answers (src/shared/api/settings.ts) ----
+
+/** The notification preferences and privacy switches as saved (PATCH /api/me/settings). */
+export const settingsViewSchema = settingsStateSchema.meta({ id: 'Settings' });
+
+/** POST /api/me/avatar: one file field, checked from its content on the server (ruling 10). */
+export const avatarUploadSchema = z.object({
+  file: z.file('Please choose an image to upload.').meta({ type: 'string', format: 'binary', description: 'A PNG or JPEG image, at most 2 MB' }),
+});
+
+/** The uploaded picture's URL; it becomes the avatar when saved with PATCH /api/me/profile. */
+export const avatarUploadResultSchema = z.object({ url: z.string() }).meta({ id: 'AvatarUpload' });
+export type AvatarUploadResult = z.output<typeof avatarUploadResultSchema>;
+
+export const favoriteGenresResultSchema = z.object({ genres: z.array(z.string()) }).meta({ id: 'FavoriteGenres' });
+
+/** GET /api/uploads/{userId}/{file}: the names the storage gives uploads ({timestamp}.{ext} in the user's folder). */
+export const uploadParamsSchema = z.object({
+  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  file: z.string().regex(/^\d{1,16}\.(?:png|jpg)$/),
+});
+
+// ---- The account cards' forms (their requests go to Better Auth and POST /api/accounts/delete) ----
+
+/** Change Email: a valid address that is not the current one (compared lowercased, as stored). */
+export const emailChangeFormSchema = (current: string) =>
+  z.strictObject({ newEmail: emailSchema.refine((v) => v !== current.toLowerCase(), 'This is already your email address.') });
+export type EmailChangeFormInput = z.input<ReturnType<typeof emailChangeFormSchema>>;
+export type EmailChangeFormOutput = z.output<ReturnType<typeof emailChangeFormSchema>>;
+
+/** Change Password: the current one, a new one by the settings rules (not the username), typed twice. */
+export const passwordChangeFormSchema = (username: string) =>
+  z
+    .strictObject({
+      currentPassword: text().min(1, 'Please enter your current password.'),
+      newPassword: text().superRefine((v, ctx) => {
+        const [problem] = settingsPasswordProblems(v, username);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+      confirmPassword: text(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match." });
+    });
+export type PasswordChangeForm = z.output<ReturnType<typeof passwordChangeFormSchema>>;
+
+/** The Danger Zone: the word DELETE, typed (the body of POST /api/accounts/delete). */
+export const DELETE_CONFIRMATION_MESSAGE = "Please type 'DELETE' to confirm account deletion";
+export const deleteAccountFormSchema = z.strictObject({ confirm: z.string().pipe(z.literal('DELETE', DELETE_CONFIRMATION_MESSAGE)) });
+export type DeleteAccountFormInput = z.input<typeof deleteAccountFormSchema>;
+export type DeleteAccountForm = z.output<typeof deleteAccountFormSchema>;

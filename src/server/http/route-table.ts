@@ -102,8 +102,8 @@ const SECURITY = {
 /** The OpenAPI operation of a contract (without middleware). */
 export function openApiRouteOf(contract: RouteContract) {
   const statuses = Array.isArray(contract.status) ? contract.status : [contract.status as SuccessStatus];
-  const produces = contract.produces ?? 'application/json';
-  const success = { description: contract.description ?? contract.summary, content: { [produces]: { schema: contract.response } } };
+  const produces = [contract.produces ?? 'application/json'].flat();
+  const success = { description: contract.description ?? contract.summary, content: Object.fromEntries(produces.map((type) => [type, { schema: contract.response }])) };
   const responses: Record<number, unknown> = {};
   for (const s of statuses) responses[s] = success;
   if (contract.conditional) responses[304] = { description: 'Not modified (If-None-Match)' };

@@ -19,6 +19,8 @@ export type Access =
   /** A signed-in admin: 401 without a session, 403 for other users. */
   | 'admin';
 
+export type MediaType = 'application/json' | 'text/html' | 'text/event-stream' | 'image/svg+xml' | 'image/png' | 'image/jpeg';
+
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export type SuccessStatus = 200 | 201 | 202;
@@ -53,7 +55,8 @@ export interface RouteContract {
   status: SuccessStatus | readonly SuccessStatus[];
   /** The success body. JSON unless `produces` says otherwise (then a z.string() describing it). */
   response: z.ZodType;
-  produces?: 'application/json' | 'text/html' | 'text/event-stream' | 'image/svg+xml';
+  /** The success body's media type, or the types one of which it has (an uploaded PNG or JPEG). */
+  produces?: MediaType | readonly MediaType[];
   /**
    * Errors the route answers beyond the ones its declaration implies (400 for inputs, 401/403 for
    * access, 429 for a rate limit, which are added by themselves).

@@ -1,8 +1,9 @@
 import { notifyManager, type QueryClient, queryOptions, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
-import { api } from '@/lib/api';
-import { type ConversationSummary, type ConversationView, MESSAGE_TEXT, type MessageView } from '@shared/messages';
+import { call } from '@/lib/api';
+import { messagesApi } from '@shared/api/messages';
+import { type ConversationView, MESSAGE_TEXT } from '@shared/messages';
 import { isConnectionProblem, newClientId, type OutgoingMessage, outgoingFrom, type SendVariables, sendFailureReason } from './outbox';
 
 /** Fetchers, query options and hooks of direct messages. Every key starts from `messageKeys`. */
@@ -19,12 +20,10 @@ export const messageKeys = {
 export const RECONNECT_INTERVAL_MS = 4_000;
 const reconnectInterval = (query: { state: { status: string; error: unknown } }) => (query.state.status === 'error' && isConnectionProblem(query.state.error) ? RECONNECT_INTERVAL_MS : false);
 
-const withPath = (userId: string) => `/api/messages/with/${encodeURIComponent(userId)}`;
-
 export const conversationsQuery = (q: string) =>
   queryOptions({
     queryKey: messageKeys.conversations(q),
-    queryFn: ({ signal }) => api<{ conversations: ConversationSummary[] }>(`/api/messages/conversations${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`, { signal }),
+    queryFn: ({ signal }) => call(messagesApi.conversations, { query: { q: q.trim() || undefined } }, { signal }),
     select: (d) => d.conversations,
     staleTime: 10_000,
     refetchInterval: reconnectInterval,
@@ -33,14 +32,14 @@ export const conversationsQuery = (q: string) =>
 export const conversationQuery = (userId: string) =>
   queryOptions({
     queryKey: messageKeys.conversation(userId),
-    queryFn: ({ signal }) => api<ConversationView>(withPath(userId), { signal }),
+    queryFn: ({ signal }) => call(messagesApi.conversation, { params: { userId } }, { signal }),
     staleTime: 10_000,
     refetchInterval: reconnectInterval,
   });
 
 export const unreadMessagesQuery = queryOptions({
   queryKey: messageKeys.unread(),
-  queryFn: ({ signal }) => api<{ count: number }>('/api/messages/unread-count', { signal }),
+  queryFn: ({ signal }) => call(messagesApi.unreadCount, {}, { signal }),
   select: (d) => d.count,
   staleTime: 30_000,
 });
@@ -58,7 +57,7 @@ export function useSendMessage(userId: string) {
     mutationKey: messageKeys.send(userId),
     scope: { id: `send-message:${userId}` },
     gcTime: Infinity,
-    mutationFn: ({ content, clientId }: SendVariables) => api<MessageView>(withPath(userId), { method: 'POST', body: { content, clientId } }),
+    mutationFn: ({ content, clientId }: SendVariables) => call(messagesApi.send, { params: { userId }, body: { content, clientId } }),
     onSuccess: async (message, variables) => {
       // A read of the conversation that began before this message was stored must not hide it.
       await queryClient.cancelQueries({ queryKey: messageKeys.conversation(userId) });
@@ -131,7 +130,7 @@ export function forgetOutbox(queryClient: QueryClient) {
 export function useMarkConversationRead(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ updated: number }>(`${withPath(userId)}/read`, { method: 'POST' }),
+    mutationFn: () => call(messagesApi.markRead, { params: { userId } }),
     onError: () => toast.error(MESSAGE_TEXT.markReadFailed),
     onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
   });
@@ -140,7 +139,7 @@ export function useMarkConversationRead(userId: string) {
 export function useDeleteConversation(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ deleted: number }>(withPath(userId), { method: 'DELETE' }),
+    mutationFn: () => call(messagesApi.remove, { params: { userId } }),
     onError: () => toast.error(MESSAGE_TEXT.deleteFailed),
     onSuccess: () => toast.success('Conversation deleted'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '@/lib/api';
-import { NOTIFICATION_TEXT, type NotificationPage, type NotificationView } from '@shared/notifications';
+import { call } from '@/lib/api';
+import { notificationsApi } from '@shared/api/notifications';
+import { NOTIFICATION_TEXT } from '@shared/notifications';
 
 /** Fetchers, query options and hooks of notifications. Every key starts from `notificationKeys`. */
 export const notificationKeys = {
@@ -11,9 +12,10 @@ export const notificationKeys = {
   one: (id: string) => [...notificationKeys.all, 'one', id] as const,
 };
 
-export const fetchNotifications = (before: string | null, signal?: AbortSignal) =>
-  api<NotificationPage>(`/api/notifications${before ? `?before=${encodeURIComponent(before)}` : ''}`, { signal });
-export const fetchNotification = (id: string) => api<NotificationView>(`/api/notifications/${encodeURIComponent(id)}`);
+// ---- Fetchers (typed by src/shared/api/notifications.ts) ----
+
+export const fetchNotifications = (before: string | null, signal?: AbortSignal) => call(notificationsApi.list, { query: { before: before ?? undefined } }, { signal });
+export const fetchNotification = (id: string) => call(notificationsApi.one, { params: { id } });
 
 export const notificationsQuery = infiniteQueryOptions({
   queryKey: notificationKeys.list(),
@@ -25,12 +27,14 @@ export const notificationsQuery = infiniteQueryOptions({
 
 export const unreadNotificationsQuery = queryOptions({
   queryKey: notificationKeys.unread(),
-  queryFn: ({ signal }) => api<{ count: number }>('/api/notifications/unread-count', { signal }),
+  queryFn: ({ signal }) => call(notificationsApi.unreadCount, {}, { signal }),
   select: (d) => d.count,
   staleTime: 30_000,
 });
 
 export const notificationQuery = (id: string) => queryOptions({ queryKey: notificationKeys.one(id), queryFn: () => fetchNotification(id), staleTime: 60_000 });
+
+// ---- Mutations ----
 
 function useNotificationMutation<V>(fn: (v: V) => Promise<unknown>, failure: string) {
   const queryClient = useQueryClient();
@@ -41,9 +45,6 @@ function useNotificationMutation<V>(fn: (v: V) => Promise<unknown>, failure: str
   });
 }
 
-export const useMarkNotificationRead = () =>
-  useNotificationMutation((id: string) => api(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' }), NOTIFICATION_TEXT.markReadFailed);
-export const useMarkAllNotificationsRead = () =>
-  useNotificationMutation(() => api('/api/notifications/read-all', { method: 'POST' }), NOTIFICATION_TEXT.markAllFailed);
-export const useDeleteNotification = () =>
-  useNotificationMutation((id: string) => api(`/api/notifications/${encodeURIComponent(id)}`, { method: 'DELETE' }), NOTIFICATION_TEXT.deleteFailed);
+export const useMarkNotificationRead = () => useNotificationMutation((id: string) => call(notificationsApi.markRead, { params: { id } }), NOTIFICATION_TEXT.markReadFailed);
+export const useMarkAllNotificationsRead = () => useNotificationMutation(() => call(notificationsApi.markAllRead), NOTIFICATION_TEXT.markAllFailed);
+export const useDeleteNotification = () => useNotificationMutation((id: string) => call(notificationsApi.remove, { params: { id } }), NOTIFICATION_TEXT.deleteFailed);

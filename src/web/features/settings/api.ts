@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionQuery } from '@/features/auth/session';
-import { ApiError, api } from '@/lib/api';
+import { api, call } from '@/lib/api';
+import { settingsApi } from '@shared/api/settings';
 import type { OwnProfile } from '@shared/profiles';
-import type { ProfileFormOutput, SettingsUpdate, SettingsView } from '@shared/settings';
+import type { DeleteAccountForm, EmailChangeFormOutput, PasswordChangeForm, ProfileFormOutput, SettingsUpdate } from '@shared/settings';
 
 /** Fetchers, query options and hooks of the settings feature. Every query key starts from `settingsKeys`. */
 
@@ -12,29 +13,21 @@ export const settingsKeys = {
   ownProfile: (userId: string) => [...settingsKeys.all, 'own-profile', userId] as const,
 };
 
-// ---- Fetchers ----
+// ---- Fetchers (typed by src/shared/api/settings.ts) ----
 
+// The profiles module's route; it moves to call(profilesApi...) with that module's table.
 export const fetchOwnProfile = (userId: string, signal?: AbortSignal) => api<OwnProfile>(`/api/profiles/${encodeURIComponent(userId)}`, { signal });
 
-export const saveProfile = (values: ProfileFormOutput) => api<{ ok: true }>('/api/me/profile', { method: 'PATCH', body: values });
+export const saveProfile = (values: ProfileFormOutput) => call(settingsApi.updateProfile, { body: values });
 
-export const saveFavoriteGenres = (genres: string[]) => api<{ genres: string[] }>('/api/me/favorite-genres', { method: 'PUT', body: { genres } });
+export const saveFavoriteGenres = (genres: string[]) => call(settingsApi.setFavoriteGenres, { body: { genres } });
 
-export const saveSettings = (changes: SettingsUpdate) => api<SettingsView>('/api/me/settings', { method: 'PATCH', body: changes });
+export const saveSettings = (changes: SettingsUpdate) => call(settingsApi.updateSettings, { body: changes });
 
-/** Multipart, so not through api(); errors become ApiError with the server's message all the same. */
-export async function uploadAvatar(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch('/api/me/avatar', { method: 'POST', body, credentials: 'same-origin', headers: { accept: 'application/json' } });
-  } catch {
-    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
-  }
-  const data = (await response.json().catch(() => undefined)) as { url?: string; error?: { code?: string; message?: string } } | undefined;
-  if (!response.ok || !data?.url) throw new ApiError(response.status, data?.error?.code ?? 'error', data?.error?.message ?? 'Could not upload avatar.');
-  return data.url;
+export function uploadAvatar(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return call(settingsApi.uploadAvatar, { form });
 }
 
 // ---- Query options and hooks ----
@@ -46,6 +39,8 @@ export function useOwnProfile(userId: string) {
   return useQuery({ ...ownProfileQuery(userId), enabled: !!userId });
 }
 
+// ---- Mutations ----
+
 /** Saving the profile changes what the header shows: the session and the profile are refetched. */
 export function useSaveProfile(userId: string) {
   const queryClient = useQueryClient();
@@ -54,6 +49,11 @@ export function useSaveProfile(userId: string) {
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }), queryClient.invalidateQueries({ queryKey: settingsKeys.ownProfile(userId) })]),
   });
+}
+
+/** Uploading answers the new picture's URL only; it becomes the avatar when the profile form is saved. */
+export function useUploadAvatar() {
+  return useMutation({ mutationFn: uploadAvatar });
 }
 
 export function useSaveFavoriteGenres(userId: string) {
@@ -83,5 +83,32 @@ export function useSaveSettings(userId: string) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSuccess: (saved) => queryClient.setQueryData(key, (old) => (old ? { ...old, ...saved } : old)),
+  });
+}
+
+/** Better Auth mails a confirmation link to the new address; the change happens when it is followed. */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: ({ newEmail }: EmailChangeFormOutput) => api('/api/auth/change-email', { method: 'POST', body: { newEmail, callbackURL: '/settings' } }),
+  });
+}
+
+/** Better Auth checks the current password; the other sessions are signed out. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: ({ currentPassword, newPassword }: PasswordChangeForm) => api('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } }),
+  });
+}
+
+/** Deleting the account signs out: the session says so and every other cached answer goes. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The accounts module's route; it moves to call(accountsApi...) with that module's table.
+    mutationFn: (body: DeleteAccountForm) => api('/api/accounts/delete', { method: 'POST', body }),
+    onSuccess: () => {
+      queryClient.setQueryData(sessionQuery.queryKey, { user: null, access: null, signedOut: true });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    },
   });
 }

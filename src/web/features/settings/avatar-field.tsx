@@ -1,11 +1,11 @@
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { AVATAR_MAX_BYTES } from '@shared/settings';
-import { uploadAvatar } from './api';
+import { useUploadAvatar } from './api';
 
 /**
  * The avatar picker of the edit-profile form. Uploading only returns the new picture's URL; it
@@ -13,24 +13,23 @@ import { uploadAvatar } from './api';
  */
 export function AvatarField({ value, initial, onChange }: { value: string; initial: string; onChange: (url: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadAvatar();
+  const uploading = upload.isPending;
 
-  const pick = async (file: File | undefined) => {
+  const pick = (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
     if (file.size > AVATAR_MAX_BYTES) {
       toast.error('Upload failed', { description: 'The image must be 2 MB or smaller.' });
       return;
     }
-    setUploading(true);
-    try {
-      onChange(await uploadAvatar(file));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) toast.error('Authentication Error', { description: 'You must be logged in to upload an avatar.' });
-      else toast.error('Upload failed', { description: error instanceof ApiError && error.status !== 0 && error.message ? error.message : 'Could not upload avatar.' });
-    } finally {
-      setUploading(false);
-    }
+    upload.mutate(file, {
+      onSuccess: ({ url }) => onChange(url),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) toast.error('Authentication Error', { description: 'You must be logged in to upload an avatar.' });
+        else toast.error('Upload failed', { description: error instanceof ApiError && error.status !== 0 && error.message ? error.message : 'Could not upload avatar.' });
+      },
+    });
   };
 
   return (
@@ -48,7 +47,7 @@ export function AvatarField({ value, initial, onChange }: { value: string; initi
             className="sr-only"
             tabIndex={-1}
             aria-hidden
-            onChange={(e) => void pick(e.target.files?.[0])}
+            onChange={(e) => pick(e.target.files?.[0])}
           />
           <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()}>
             {uploading ? <Spinner className="size-4" label="Uploading" /> : <ImageUp aria-hidden />}

@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -9,35 +10,30 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, api } from '@/lib/api';
+import { ApiError } from '@/lib/api';
+import { type DeleteAccountForm, type DeleteAccountFormInput, deleteAccountFormSchema } from '@shared/settings';
+import { useDeleteAccount } from './api';
 
 export function DangerZoneCard() {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
+  const form = useForm<DeleteAccountFormInput, unknown, DeleteAccountForm>({ resolver: zodResolver(deleteAccountFormSchema), defaultValues: { confirm: '' } });
+  const typed = form.watch('confirm');
+  const deletion = useDeleteAccount();
   const navigate = useNavigate();
 
-  const remove = async (e: React.SyntheticEvent) => {
-    e.preventDefault();
-    if (typed !== 'DELETE') {
-      toast.error('Confirmation required', { description: "Please type 'DELETE' to confirm account deletion" });
-      return;
-    }
-    setPending(true);
-    try {
-      await api('/api/accounts/delete', { method: 'POST', body: { confirm: 'DELETE' } });
-      queryClient.setQueryData(['session'], { user: null, access: null, signedOut: true });
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-      setOpen(false);
-      toast.success('Account deleted', { description: 'Your account and your data have been removed.' });
-      await navigate('/', { replace: true });
-    } catch (err) {
-      toast.error('Deletion failed', { description: err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : 'Failed to delete account. Please try again.' });
-    } finally {
-      setPending(false);
-    }
-  };
+  const remove = form.handleSubmit(
+    (values) =>
+      deletion.mutate(values, {
+        onSuccess: async () => {
+          setOpen(false);
+          toast.success('Account deleted', { description: 'Your account and your data have been removed.' });
+          await navigate('/', { replace: true });
+        },
+        onError: (err) =>
+          toast.error('Deletion failed', { description: err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : 'Failed to delete account. Please try again.' }),
+      }),
+    (problems) => toast.error('Confirmation required', { description: problems.confirm?.message }),
+  );
 
   return (
     <Card className="border-destructive/50">
@@ -51,7 +47,13 @@ export function DangerZoneCard() {
         <Button variant="destructive" onClick={() => setOpen(true)}>
           Delete Account
         </Button>
-        <Dialog open={open} onOpenChange={(v) => { setOpen(v); if (!v) setTyped(''); }}>
+        <Dialog
+          open={open}
+          onOpenChange={(v) => {
+            setOpen(v);
+            if (!v) form.reset({ confirm: '' });
+          }}
+        >
           <DialogContent>
             <DialogHeader>
               <DialogTitle>Delete your account?</DialogTitle>
@@ -63,8 +65,7 @@ export function DangerZoneCard() {
                 <Input
                   id="delete-confirm"
                   autoComplete="off"
-                  value={typed}
-                  onChange={(e) => setTyped(e.target.value)}
+                  {...form.register('confirm')}
                   // Enter still answers while the button is disabled, so a wrong word gets its message.
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') void remove(e);
@@ -75,8 +76,8 @@ export function DangerZoneCard() {
                 <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                   Cancel
                 </Button>
-                <Button type="submit" variant="destructive" disabled={typed !== 'DELETE' || pending}>
-                  {pending ? <Spinner className="size-4 text-destructive-foreground" label="Deleting" /> : null}
+                <Button type="submit" variant="destructive" disabled={typed !== 'DELETE' || deletion.isPending}>
+                  {deletion.isPending ? <Spinner className="size-4 text-destructive-foreground" label="Deleting" /> : null}
                   Delete my account
                 </Button>
               </DialogFooter>
