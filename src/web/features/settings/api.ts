@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionQuery } from '@/features/auth/session';
-import { api, call } from '@/lib/api';
+import { api, ApiError, call } from '@/lib/api';
+import { profilesApi } from '@shared/api/profiles';
 import { settingsApi } from '@shared/api/settings';
 import type { OwnProfile } from '@shared/profiles';
 import type { DeleteAccountForm, EmailChangeFormOutput, PasswordChangeForm, ProfileFormOutput, SettingsUpdate } from '@shared/settings';
@@ -15,8 +16,12 @@ export const settingsKeys = {
 
 // ---- Fetchers (typed by src/shared/api/settings.ts) ----
 
-// The profiles module's route; it moves to call(profilesApi...) with that module's table.
-export const fetchOwnProfile = (userId: string, signal?: AbortSignal) => api<OwnProfile>(`/api/profiles/${encodeURIComponent(userId)}`, { signal });
+/** The signed-in user's own profile view, with the settings only they may read. */
+export async function fetchOwnProfile(userId: string, signal?: AbortSignal): Promise<OwnProfile> {
+  const profile = await call(profilesApi.byId, { params: { id: userId } }, { signal });
+  if (!profile.isOwn) throw new ApiError(403, 'not_own_profile', 'Your session has changed. Please sign in again.');
+  return profile;
+}
 
 export const saveProfile = (values: ProfileFormOutput) => call(settingsApi.updateProfile, { body: values });
 
