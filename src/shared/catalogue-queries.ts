@@ -1,8 +1,11 @@
-import { z } from '@hono/zod-openapi';
-import { MOVIE_CERTIFICATIONS, TV_CERTIFICATIONS } from '../../../shared/catalogue';
-import { text } from '../../../shared/text';
+import { z } from 'zod';
+import { MOVIE_CERTIFICATIONS, TV_CERTIFICATIONS } from './catalogue';
+import { text } from './text';
 
-/** Query and path parameters of the catalogue routes. Every value arrives as text and is checked here. */
+/**
+ * Query and path parameters of the catalogue routes (src/shared/api/titles.ts). Every value arrives
+ * as text and is checked here. Zod only: runs in the browser too.
+ */
 
 const page = z.coerce
   .number({ message: 'page must be a number' })
