@@ -54,6 +54,9 @@ export const discoverQuerySchema = z
     if (v.certification && !allowed.includes(v.certification)) ctx.addIssue({ code: 'custom', path: ['certification'], message: `${v.certification} is not a ${v.type === 'movie' ? 'movie' : 'TV'} rating` });
   });
 
+/** What a caller passes to GET /api/catalogue/discover (arrays are sent as repeated parameters). */
+export type DiscoverQuery = z.input<typeof discoverQuerySchema>;
+
 export const trendingQuerySchema = z.object({ type: z.enum(['all', 'movie', 'tv'], { message: 'type must be all, movie or tv' }).default('all'), page });
 export const typedPageQuerySchema = z.object({ type: mediaType.default('movie'), page });
 export const typeQuerySchema = z.object({ type: mediaType.default('movie') });

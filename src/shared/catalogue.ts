@@ -180,7 +180,10 @@ export function remapGenre(genreId: number, to: MediaType): number | null {
 export const MOVIE_CERTIFICATIONS = ['G', 'PG', 'PG-13', 'R', 'NC-17'] as const;
 export const TV_CERTIFICATIONS = ['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG', 'TV-14', 'TV-MA'] as const;
 export const ALL_CERTIFICATIONS: readonly string[] = [...MOVIE_CERTIFICATIONS, ...TV_CERTIFICATIONS];
+export type Certification = (typeof MOVIE_CERTIFICATIONS)[number] | (typeof TV_CERTIFICATIONS)[number];
 export const certificationsFor = (type: MediaType): readonly string[] => (type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS);
+/** A US rating of this type of title (PG-13 rates movies, TV-MA series). */
+export const isCertificationOf = (type: MediaType, value: string): value is Certification => certificationsFor(type).includes(value);
 
 const SEVERITY_BY_CERTIFICATION: Record<string, Severity> = {
   G: 'mild', 'TV-Y': 'mild', 'TV-Y7': 'mild', 'TV-G': 'mild',
