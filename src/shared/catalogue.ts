@@ -1,11 +1,17 @@
+import { z } from 'zod';
+
 /**
  * Reelmates' own catalogue types and reference rules. Raw TMDB shapes never leave the server's
- * catalogue module; the API and the web app speak only these types. No imports: runs in the browser too.
+ * catalogue module; the API and the web app speak only these types, declared as Zod schemas (the
+ * responses of src/shared/api/titles.ts) with their types as z.output. Zod only: runs in the browser too.
  */
 
 export const MEDIA_TYPES = ['movie', 'tv'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
-export type Severity = 'mild' | 'moderate' | 'severe';
+export const SEVERITIES = ['mild', 'moderate', 'severe'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const WARNING_CATEGORIES = ['Violence & Gore', 'Sexual Content', 'Language', 'Substance Use', 'Frightening Content'] as const;
+export type WarningCategory = (typeof WARNING_CATEGORIES)[number];
 
 /** Results per page everywhere (TMDB's page size). */
 export const PAGE_SIZE = 20;
@@ -13,109 +19,101 @@ export const PAGE_SIZE = 20;
 export const RECOMMENDATION_PAGE_LIMIT = 5;
 export const CAST_LIMIT = 12;
 
-export interface Genre {
-  id: number;
-  name: string;
-}
+// ---- Response shapes ----
 
-export interface TitleSummary {
-  id: number;
-  mediaType: MediaType;
-  title: string;
-  overview: string;
-  /** Absolute image URL, or our own /api/catalogue/art/... drawing in the offline catalogue. */
-  posterUrl: string | null;
-  backdropUrl: string | null;
-  /** YYYY-MM-DD */
-  releaseDate: string | null;
-  year: number | null;
-  voteAverage: number;
-  voteCount: number;
-  popularity: number;
-  genreIds: number[];
-  genres: string[];
-  /** US certification; list endpoints of TMDB do not carry it, so often null outside details. */
-  certification: string | null;
-}
+const int = () => z.number().int();
+/** An absolute image URL, or our own /api/catalogue/art/... drawing in the offline catalogue. */
+const imageUrl = () => z.string().nullable();
+const mediaType = z.enum(MEDIA_TYPES);
 
-export interface SeasonSummary {
-  seasonNumber: number;
-  name: string;
-  airDate: string | null;
-  episodeCount: number;
-  posterUrl: string | null;
-}
+export const genreSchema = z.object({ id: int(), name: z.string() }).meta({ id: 'Genre' });
+export type Genre = z.output<typeof genreSchema>;
 
-export interface CastMember {
-  id: number;
-  name: string;
-  character: string;
-  profileUrl: string | null;
-}
+export const titleSummarySchema = z
+  .object({
+    id: int(),
+    mediaType,
+    title: z.string(),
+    overview: z.string(),
+    posterUrl: imageUrl(),
+    backdropUrl: imageUrl(),
+    /** YYYY-MM-DD */
+    releaseDate: z.string().nullable(),
+    year: int().nullable(),
+    voteAverage: z.number(),
+    voteCount: int(),
+    popularity: z.number(),
+    genreIds: z.array(int()),
+    genres: z.array(z.string()),
+    /** US certification; list endpoints of TMDB do not carry it, so often null outside details. */
+    certification: z.string().nullable(),
+  })
+  .meta({ id: 'TitleSummary' });
+export type TitleSummary = z.output<typeof titleSummarySchema>;
 
-export interface Company {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-}
+export const seasonSummarySchema = z
+  .object({ seasonNumber: int(), name: z.string(), airDate: z.string().nullable(), episodeCount: int(), posterUrl: imageUrl() })
+  .meta({ id: 'SeasonSummary' });
+export type SeasonSummary = z.output<typeof seasonSummarySchema>;
 
-export interface Trailer {
-  site: 'YouTube';
-  /** null when there is no trailer; url is then a YouTube search. */
-  key: string | null;
-  url: string;
-}
+export const castMemberSchema = z.object({ id: int(), name: z.string(), character: z.string(), profileUrl: imageUrl() }).meta({ id: 'CastMember' });
+export type CastMember = z.output<typeof castMemberSchema>;
 
-export interface ParentalGuideItem {
-  category: WarningCategory;
-  severity: Severity;
-  description: string;
-}
+export const companySchema = z.object({ id: int(), name: z.string(), logoUrl: imageUrl() }).meta({ id: 'Company' });
+export type Company = z.output<typeof companySchema>;
 
-export interface WatchProvider {
-  providerId: number;
-  providerName: string;
-  logoUrl: string | null;
-}
+export const trailerSchema = z
+  .object({
+    site: z.literal('YouTube'),
+    /** null when there is no trailer; url is then a YouTube search. */
+    key: z.string().nullable(),
+    url: z.string(),
+  })
+  .meta({ id: 'Trailer' });
+export type Trailer = z.output<typeof trailerSchema>;
+
+export const parentalGuideItemSchema = z
+  .object({ category: z.enum(WARNING_CATEGORIES), severity: z.enum(SEVERITIES), description: z.string() })
+  .meta({ id: 'ParentalGuideItem' });
+export type ParentalGuideItem = z.output<typeof parentalGuideItemSchema>;
+
+export const watchProviderSchema = z.object({ providerId: int(), providerName: z.string(), logoUrl: imageUrl() }).meta({ id: 'WatchProvider' });
+export type WatchProvider = z.output<typeof watchProviderSchema>;
 export type WatchProviderList = WatchProvider[];
 
-export interface WatchProviders {
-  link: string | null;
-  flatrate: WatchProvider[];
-  rent: WatchProvider[];
-  buy: WatchProvider[];
-}
+export const watchProvidersSchema = z
+  .object({ link: z.string().nullable(), flatrate: z.array(watchProviderSchema), rent: z.array(watchProviderSchema), buy: z.array(watchProviderSchema) })
+  .meta({ id: 'WatchProviders' });
+export type WatchProviders = z.output<typeof watchProvidersSchema>;
 
-export interface TitleDetails extends TitleSummary {
-  /** Minutes; for TV the episode runtime. */
-  runtime: number | null;
-  numberOfSeasons: number | null;
-  seasons: SeasonSummary[];
-  tagline: string;
-  cast: CastMember[];
-  companies: Company[];
-  trailer: Trailer;
-  keywords: string[];
-  parentalGuide: ParentalGuideItem[];
-  watchProviders: WatchProviders;
-}
+export const titleDetailsSchema = titleSummarySchema
+  .extend({
+    /** Minutes; for TV the episode runtime. */
+    runtime: int().nullable(),
+    numberOfSeasons: int().nullable(),
+    seasons: z.array(seasonSummarySchema),
+    tagline: z.string(),
+    cast: z.array(castMemberSchema),
+    companies: z.array(companySchema),
+    trailer: trailerSchema,
+    keywords: z.array(z.string()),
+    parentalGuide: z.array(parentalGuideItemSchema),
+    watchProviders: watchProvidersSchema,
+  })
+  .meta({ id: 'TitleDetails' });
+export type TitleDetails = z.output<typeof titleDetailsSchema>;
 
-export interface Episode {
-  episodeNumber: number;
-  name: string;
-  airDate: string | null;
-  overview: string;
-  runtime: number | null;
-  stillUrl: string | null;
-}
+export const episodeSchema = z
+  .object({ episodeNumber: int(), name: z.string(), airDate: z.string().nullable(), overview: z.string(), runtime: int().nullable(), stillUrl: imageUrl() })
+  .meta({ id: 'Episode' });
+export type Episode = z.output<typeof episodeSchema>;
 
-export interface SeasonDetails {
-  seasonNumber: number;
-  name: string;
-  airDate: string | null;
-  overview: string;
-  episodes: Episode[];
-}
+export const seasonDetailsSchema = z
+  .object({ seasonNumber: int(), name: z.string(), airDate: z.string().nullable(), overview: z.string(), episodes: z.array(episodeSchema) })
+  .meta({ id: 'SeasonDetails' });
+export type SeasonDetails = z.output<typeof seasonDetailsSchema>;
+
+const pageFields = { page: int(), totalPages: int(), totalResults: int() };
 
 export interface Page<T> {
   page: number;
@@ -124,17 +122,17 @@ export interface Page<T> {
   results: T[];
 }
 
-export interface PersonSummary {
-  id: number;
-  name: string;
-  profileUrl: string | null;
-  knownForDepartment: string | null;
-}
+/** A page of titles: every list of the catalogue. */
+export const titlePageSchema = z.object({ ...pageFields, results: z.array(titleSummarySchema) }).meta({ id: 'TitlePage' });
+
+export const personSummarySchema = z
+  .object({ id: int(), name: z.string(), profileUrl: imageUrl(), knownForDepartment: z.string().nullable() })
+  .meta({ id: 'PersonSummary' });
+export type PersonSummary = z.output<typeof personSummarySchema>;
 
 /** Titles credited to the people whose name matched, plus who those people are. */
-export interface PersonSearchResult extends Page<TitleSummary> {
-  people: PersonSummary[];
-}
+export const personSearchResultSchema = titlePageSchema.extend({ people: z.array(personSummarySchema) }).meta({ id: 'PersonSearchResult' });
+export type PersonSearchResult = z.output<typeof personSearchResultSchema>;
 
 // ---- Genres (TMDB ids; see shared/tmdb FACTS.md) ----
 
@@ -182,7 +180,10 @@ export function remapGenre(genreId: number, to: MediaType): number | null {
 export const MOVIE_CERTIFICATIONS = ['G', 'PG', 'PG-13', 'R', 'NC-17'] as const;
 export const TV_CERTIFICATIONS = ['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG', 'TV-14', 'TV-MA'] as const;
 export const ALL_CERTIFICATIONS: readonly string[] = [...MOVIE_CERTIFICATIONS, ...TV_CERTIFICATIONS];
+export type Certification = (typeof MOVIE_CERTIFICATIONS)[number] | (typeof TV_CERTIFICATIONS)[number];
 export const certificationsFor = (type: MediaType): readonly string[] => (type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS);
+/** A US rating of this type of title (PG-13 rates movies, TV-MA series). */
+export const isCertificationOf = (type: MediaType, value: string): value is Certification => certificationsFor(type).includes(value);
 
 const SEVERITY_BY_CERTIFICATION: Record<string, Severity> = {
   G: 'mild', 'TV-Y': 'mild', 'TV-Y7': 'mild', 'TV-G': 'mild',
@@ -191,9 +192,6 @@ const SEVERITY_BY_CERTIFICATION: Record<string, Severity> = {
 };
 /** null for NR and unknown ratings. */
 export const severityFor = (certification: string | null): Severity | null => (certification ? (SEVERITY_BY_CERTIFICATION[certification] ?? null) : null);
-
-export const WARNING_CATEGORIES = ['Violence & Gore', 'Sexual Content', 'Language', 'Substance Use', 'Frightening Content'] as const;
-export type WarningCategory = (typeof WARNING_CATEGORIES)[number];
 
 // Words matched against whole words of TMDB keywords ("drug dealer" matches "drug").
 const CATEGORY_WORDS: Record<WarningCategory, string[]> = {

@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import type { z } from '@hono/zod-openapi';
 import { createRoute, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler, Next } from 'hono';
 import type { ErrorStatus, RouteContract, SuccessStatus } from '../../shared/api/contract';
 import type { AppEnv } from './context';
 import { AppError, errors } from './errors';
@@ -43,12 +44,19 @@ export type RouteOf<C extends RouteContract> = {
 
 /**
  * A handler typed from its contract: c.req.valid() by the request schemas, and for JSON routes the
- * body and status of c.json() by the response schema. Prepared bytes, HTML, SVG and streams answer
- * a plain Response.
+ * body and status of c.json() by the response schema. A handler that sends prepared bytes, HTML,
+ * SVG, images or a stream returns a plain Response (its context is still typed by the contract).
+ * Spelled out: TypeScript resolves RouteHandler's "any content-less response allows a plain
+ * Response" test too early for a generic contract, and refuses one.
  */
-export type HandlerOf<C extends RouteContract> = C extends { raw: true } | { produces: 'text/html' | 'text/event-stream' | 'image/svg+xml' }
-  ? (c: Parameters<RouteHandler<RouteOf<C>, AppEnv>>[0]) => Response | Promise<Response>
-  : RouteHandler<RouteOf<C>, AppEnv>;
+type PlainHandler<C extends RouteContract> = (c: Parameters<RouteHandler<RouteOf<C>, AppEnv>>[0], next: Next) => Response | Promise<Response>;
+export type HandlerOf<C extends RouteContract> = C extends { raw: true }
+  ? PlainHandler<C>
+  : C extends { produces: infer P }
+    ? P extends 'application/json'
+      ? RouteHandler<RouteOf<C>, AppEnv>
+      : PlainHandler<C>
+    : RouteHandler<RouteOf<C>, AppEnv>;
 export type Handlers<T extends Record<string, RouteContract>> = { [K in keyof T]: HandlerOf<T[K]> };
 
 /** What the table needs from the rest of the server, given by modules/accounts/guards.ts. */
@@ -155,7 +163,9 @@ function responseCheck(contract: RouteContract, routeName: string): MiddlewareHa
   return async (c, next) => {
     await next();
     if (!statuses.has(c.res.status) || !c.res.headers.get('content-type')?.includes('application/json')) return;
-    const body: unknown = await c.res.clone().json();
+    // A prepared answer may be gzipped for a client that takes it (modules/titles/answers.ts).
+    const res = c.res.clone();
+    const body: unknown = res.headers.get('content-encoding') === 'gzip' ? JSON.parse(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()) : await res.json();
     const parsed = contract.response.safeParse(body);
     if (parsed.success) return;
     c.get('logger').error({ route: routeName, issues: parsed.error.issues.slice(0, 5) }, 'response does not match its contract');

@@ -1,45 +1,97 @@
-import type { MediaType, WatchProvider } from '../../../shared/catalogue';
+import type { Genre, MediaType, Page, PersonSearchResult, SeasonDetails, TitleDetails, TitleSummary, WatchProvider } from '../../../shared/catalogue';
+import type { discoverQuerySchema } from '../../../shared/catalogue-queries';
 import { didYouMean } from '../../../shared/did-you-mean';
-import type { ArtKind, ArtSubject, Catalogue } from '../../integrations/catalogue/catalogue';
+import type { z } from 'zod';
+import type { ArtKind, ArtSubject, Catalogue, DiscoverFilter } from '../../integrations/catalogue/catalogue';
 import { TtlCache } from '../../integrations/catalogue/ttl-cache';
-import { type ReadyAnswer, readyJson } from '../../http/public-answers';
 
 const MINUTE = 60 * 1000;
-/** Serialised answers live this long; the catalogue behind keeps its own, longer upstream cache. */
-const JSON_TTL_MS = 5 * MINUTE;
-const NOT_FOUND_TTL_MS = 1 * MINUTE;
-/** Catalogue answers are the same for everyone, so browsers and proxies may keep them a while. */
-export const PUBLIC_CACHE = 'public, max-age=300';
+/** Card providers are kept as long as the routes keep their answers ready (answers.ts). */
+const CARD_PROVIDERS_TTL_MS = 5 * MINUTE;
 const SUGGESTION_POOL_TTL_MS = 30 * MINUTE;
 /** How many popular pages feed "Did you mean": all of the small offline catalogue, a few TMDB pages. */
 const SUGGESTION_PAGES = { tmdb: { movie: 5, tv: 3 }, offline: { movie: 50, tv: 50 } } as const;
 
+export type SearchType = 'movie' | 'tv' | 'person';
+
 /**
- * The titles module's use of the catalogue. Answers are kept ready to write (JSON bytes, plain and
- * gzipped, with an ETag) per request key, so a hot title-details request is a map lookup plus a
- * write, with no re-serialising or compressing.
+ * The titles module's use of the catalogue: data in the shared types of src/shared/catalogue.ts. The
+ * routes keep its answers ready to send (answers.ts); nothing here knows HTTP.
  */
 export class TitlesService {
-  private readonly json = new TtlCache<ReadyAnswer | null>(2000);
   private readonly art = new TtlCache<string | null>(500);
   private readonly suggestionPool = new TtlCache<string[]>(1);
   private readonly cardProviders = new TtlCache<WatchProvider[]>(4000);
 
   constructor(readonly catalogue: Catalogue) {}
 
-  /**
-   * load()'s answer ready to send, or null when load() found nothing. When the upstream fails, an
-   * expired answer stands in (see TtlCache); its expiresAt is then in the past.
-   */
-  cachedAnswer(key: string, load: () => Promise<unknown>): Promise<ReadyAnswer | null> {
-    return this.json.getOrLoad(
-      key,
-      (answer) => (answer === null ? NOT_FOUND_TTL_MS : JSON_TTL_MS),
-      async () => {
-        const value = await load();
-        return value === null || value === undefined ? null : readyJson(JSON.stringify(value), PUBLIC_CACHE, JSON_TTL_MS);
-      },
-    );
+  get source() {
+    return this.catalogue.source;
+  }
+
+  search(type: SearchType, q: string, page: number): Promise<Page<TitleSummary> | PersonSearchResult> {
+    return type === 'person' ? this.catalogue.searchByPerson(q, page) : type === 'tv' ? this.catalogue.searchTVShows(q, page) : this.catalogue.searchMovies(q, page);
+  }
+
+  /** What a failed person search answers (spec 001 §8: empty results, not an error). */
+  noPersonResults(page: number): PersonSearchResult {
+    return { page, totalPages: 0, totalResults: 0, results: [], people: [] };
+  }
+
+  /** The catalogue's filter for a discover query; sorted, so the same filter in another order is the same filter. */
+  discoverFilter(query: z.output<typeof discoverQuerySchema>): DiscoverFilter {
+    const { type, genres, yearMin, yearMax, providers, certification, rating, page } = query;
+    return {
+      type,
+      genres: genres && [...new Set(genres)].sort((a, b) => a - b),
+      yearMin,
+      yearMax,
+      watchProviders: providers && [...new Set(providers)].sort((a, b) => a - b),
+      certification,
+      tmdbRating: rating,
+      sortBy: 'popularity.desc',
+      page,
+    };
+  }
+
+  discover(filter: DiscoverFilter): Promise<Page<TitleSummary>> {
+    return this.catalogue.getDiscoverContent(filter);
+  }
+
+  trending(type: MediaType | 'all', page: number): Promise<Page<TitleSummary>> {
+    return this.catalogue.getTrending(type, page);
+  }
+
+  popular(type: MediaType, page: number): Promise<Page<TitleSummary>> {
+    return this.catalogue.getPopular(type, page);
+  }
+
+  async genres(type: MediaType | 'all'): Promise<{ genres: Genre[] }> {
+    return { genres: await this.catalogue.getGenres(type) };
+  }
+
+  async providers(type: MediaType): Promise<{ providers: WatchProvider[] }> {
+    return { providers: await this.catalogue.getWatchProviders(type) };
+  }
+
+  /** null: no such title. */
+  details(type: MediaType, id: number): Promise<TitleDetails | null> {
+    return this.catalogue.getDetails(type, id);
+  }
+
+  recommendations(type: MediaType, id: number, page: number): Promise<Page<TitleSummary>> {
+    return this.catalogue.getRecommendations(type, id, page);
+  }
+
+  /** null: no such series or season. */
+  season(tvId: number, season: number): Promise<SeasonDetails | null> {
+    return this.catalogue.getSeasonDetails(tvId, season);
+  }
+
+  /** Card providers of several titles, keyed "movie:550". */
+  async titleProviders(titles: readonly { type: MediaType; id: number }[]): Promise<Record<string, WatchProvider[]>> {
+    const entries = await Promise.all(titles.map(async ({ type, id }) => [`${type}:${id}`, await this.streamingProviders(type, id)] as const));
+    return Object.fromEntries(entries);
   }
 
   /**
@@ -49,7 +101,7 @@ export class TitlesService {
   streamingProviders(type: MediaType, id: number): Promise<WatchProvider[]> {
     return this.cardProviders.getOrLoad(
       `${type}:${id}`,
-      () => JSON_TTL_MS,
+      () => CARD_PROVIDERS_TTL_MS,
       async () => {
         const details = await this.catalogue.getDetails(type, id);
         if (!details) return [];

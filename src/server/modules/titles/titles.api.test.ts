@@ -171,6 +171,25 @@ describe('when TMDB is unreachable', () => {
   });
 });
 
+describe('response contract', () => {
+  it('checks prepared answers against their schema, plain and gzipped', async () => {
+    // Details missing most fields, long enough to be gzipped for a client that takes it.
+    const broken = Object.create(catalogue) as OfflineCatalogue;
+    broken.getDetails = async () => ({ id: 550, overview: 'x'.repeat(2000) }) as never;
+    const brokenApp = createRouter();
+    brokenApp.use(async (c, next) => {
+      c.set('logger', t.deps.logger);
+      await next();
+    });
+    brokenApp.route('/api', titleRoutes({ ...t.deps, catalogue: broken }));
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+      const res = await brokenApp.request('/api/catalogue/titles/movie/550', { headers });
+      expect(res.status).toBe(500);
+      expect((await res.json()).error.code).toBe('response_contract');
+    }
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the catalogue routes and their parameters', async () => {
     const doc = await json<{ paths: Record<string, { get: { parameters?: { name: string }[] } }> }>('/api/openapi.json');

@@ -1,4 +1,5 @@
-import { certificationsFor, genresFor, type MediaType, MEDIA_TYPES, remapGenre } from '@shared/catalogue';
+import type { DiscoverQuery } from '@shared/catalogue-queries';
+import { certificationsFor, genresFor, isCertificationOf, type MediaType, MEDIA_TYPES, remapGenre } from '@shared/catalogue';
 
 /**
  * Advanced Discovery filters, every one kept in the URL query (spec 001 §2):
@@ -60,15 +61,17 @@ export function advancedSearchParams(f: AdvancedFilters): URLSearchParams {
 }
 
 /** The query of GET /api/catalogue/discover for these filters. */
-export function discoverApiParams(f: AdvancedFilters, page: number): URLSearchParams {
-  const params = new URLSearchParams({ type: f.type, page: String(page) });
-  for (const g of f.genres) params.append('genres', String(g));
-  if (f.yearMin !== null) params.set('yearMin', String(f.yearMin));
-  if (f.yearMax !== null) params.set('yearMax', String(f.yearMax));
-  for (const p of f.watchProviders) params.append('providers', String(p));
-  if (f.certification) params.set('certification', f.certification);
-  if (f.tmdbRating !== null) params.set('rating', String(f.tmdbRating));
-  return params;
+export function discoverApiParams(f: AdvancedFilters, page: number): DiscoverQuery {
+  return {
+    type: f.type,
+    page,
+    genres: f.genres,
+    yearMin: f.yearMin ?? undefined,
+    yearMax: f.yearMax ?? undefined,
+    providers: f.watchProviders,
+    certification: f.certification !== null && isCertificationOf(f.type, f.certification) ? f.certification : undefined,
+    rating: f.tmdbRating ?? undefined,
+  };
 }
 
 /** Switching movie/TV keeps genres that have an equivalent; drops the certification and services (each type has its own lists). */

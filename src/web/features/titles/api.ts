@@ -1,15 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import {
-  type MediaType,
-  type Page,
-  type PersonSearchResult,
-  RECOMMENDATION_PAGE_LIMIT,
-  type SeasonDetails,
-  type TitleDetails,
-  type TitleSummary,
-  type WatchProvider,
-} from '@shared/catalogue';
+import { api, call } from '@/lib/api';
+import { titlesApi } from '@shared/api/titles';
+import { isCertificationOf, type MediaType, type Page, type PersonSearchResult, RECOMMENDATION_PAGE_LIMIT, type SeasonDetails, type TitleSummary } from '@shared/catalogue';
 import { SUGGESTION_MIN_LENGTH } from '@shared/did-you-mean';
 import type { ProfileSearchResult } from '@shared/profiles';
 import { type AdvancedFilters, discoverApiParams } from './advanced-filters';
@@ -36,23 +28,23 @@ export const titleKeys = {
   recommendations: (type: MediaType, id: number) => [...titleKeys.all, 'recommendations', type, id] as const,
 };
 
-type Params = URLSearchParams | Record<string, string>;
-const catalogue = <T>(path: string, params: Params, signal?: AbortSignal) => api<T>(`/api/catalogue/${path}?${new URLSearchParams(params)}`, { signal });
+// ---- Fetchers (typed by src/shared/api/titles.ts) ----
 
-// ---- Fetchers ----
-
-export const searchTitles = (type: MediaType, q: string, page: number, signal?: AbortSignal) =>
-  catalogue<Page<TitleSummary>>('search', { q: q.trim(), type, page: String(page) }, signal);
+export const searchTitles = (type: MediaType, q: string, page: number, signal?: AbortSignal): Promise<Page<TitleSummary>> =>
+  call(titlesApi.search, { query: { q: q.trim(), type, page } }, { signal });
 
 /** Titles of the people whose name matches q (their credits in the search roles), 20 a page. */
-export const searchPersonTitles = (q: string, page: number, signal?: AbortSignal) =>
-  catalogue<PersonSearchResult>('search', { q: q.trim(), type: 'person', page: String(page) }, signal);
+export async function searchPersonTitles(q: string, page: number, signal?: AbortSignal): Promise<PersonSearchResult> {
+  const result = await call(titlesApi.search, { query: { q: q.trim(), type: 'person', page } }, { signal });
+  // The route's answer is a page of titles or, for type=person, one with the people as well.
+  return 'people' in result ? result : { ...result, people: [] };
+}
 
-export const fetchDetails = (type: MediaType, id: number, signal?: AbortSignal) => api<TitleDetails>(`/api/catalogue/titles/${type}/${id}`, { signal });
+export const fetchDetails = (type: MediaType, id: number, signal?: AbortSignal) => call(titlesApi.details, { params: { type, id } }, { signal });
 
 export async function fetchSeason(id: number, season: number, signal?: AbortSignal): Promise<SeasonDetails> {
   try {
-    return await api<SeasonDetails>(`/api/catalogue/tv/${id}/seasons/${season}`, { signal });
+    return await call(titlesApi.season, { params: { id, season } }, { signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new Error('Failed to fetch season details.', { cause: error });
@@ -60,19 +52,16 @@ export async function fetchSeason(id: number, season: number, signal?: AbortSign
 }
 
 function fetchGridRequest(r: GridRequest, page: number, signal?: AbortSignal): Promise<Page<TitleSummary>> {
-  const p = String(page);
   switch (r.kind) {
     case 'search':
       return searchTitles(r.type, r.q, page, signal);
     case 'trending':
-      return catalogue('trending', { type: r.type, page: p }, signal);
+      return call(titlesApi.trending, { query: { type: r.type, page } }, { signal });
     case 'popular':
-      return catalogue('popular', { type: r.type, page: p }, signal);
+      return call(titlesApi.popular, { query: { type: r.type, page } }, { signal });
     case 'discover': {
-      const params = new URLSearchParams({ type: r.type, page: p });
-      if (r.genre !== null) params.set('genres', String(r.genre));
-      if (r.certification) params.set('certification', r.certification);
-      return catalogue('discover', params, signal);
+      const certification = r.certification !== null && isCertificationOf(r.type, r.certification) ? r.certification : undefined;
+      return call(titlesApi.discover, { query: { type: r.type, page, genres: r.genre ?? undefined, certification } }, { signal });
     }
   }
 }
@@ -120,7 +109,7 @@ export const personTitlesQueryOptions = (q: string) =>
 export const advancedQueryOptions = (filters: AdvancedFilters) =>
   infiniteQueryOptions({
     queryKey: titleKeys.advanced(filters),
-    queryFn: ({ pageParam, signal }) => catalogue<Page<TitleSummary>>('discover', discoverApiParams(filters, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => call(titlesApi.discover, { query: discoverApiParams(filters, pageParam) }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => nextPageParam(last),
     staleTime: FIVE_MINUTES,
@@ -138,7 +127,7 @@ export const seasonQueryOptions = (id: number, season: number) =>
 export const recommendationsQueryOptions = (type: MediaType, id: number) =>
   infiniteQueryOptions({
     queryKey: titleKeys.recommendations(type, id),
-    queryFn: ({ pageParam, signal }) => catalogue<Page<TitleSummary>>(`titles/${type}/${id}/recommendations`, { page: String(pageParam) }, signal),
+    queryFn: ({ pageParam, signal }) => call(titlesApi.recommendations, { params: { type, id }, query: { page: pageParam } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => nextPageParam(last, RECOMMENDATION_PAGE_LIMIT),
     staleTime: FIVE_MINUTES,
@@ -159,7 +148,7 @@ export function useSuggestion(q: string) {
   const query = q.trim();
   return useQuery({
     queryKey: titleKeys.suggestion(query),
-    queryFn: ({ signal }) => catalogue<{ suggestion: string | null }>('suggest', { q: query }, signal),
+    queryFn: ({ signal }) => call(titlesApi.suggest, { query: { q: query } }, { signal }),
     enabled: query.length >= SUGGESTION_MIN_LENGTH,
     staleTime: FIVE_MINUTES,
     select: (data) => data.suggestion,
@@ -169,7 +158,7 @@ export function useSuggestion(q: string) {
 export function useProviders(type: MediaType) {
   return useQuery({
     queryKey: titleKeys.providers(type),
-    queryFn: ({ signal }) => catalogue<{ providers: WatchProvider[] }>('providers', { type }, signal),
+    queryFn: ({ signal }) => call(titlesApi.providers, { query: { type } }, { signal }),
     staleTime: ONE_DAY,
     select: (data) => data.providers,
   });

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { titlesApi } from '@shared/api/titles';
 import type { TitleSummary, WatchProvider } from '@shared/catalogue';
 
 const BATCH = 40;
@@ -7,7 +8,7 @@ const FIVE_MINUTES = 5 * 60_000;
 
 /** Which catalogue answers; the offline one has no streaming data, so cards skip asking. */
 function useCatalogueSource() {
-  return useQuery({ queryKey: ['titles', 'source'], queryFn: () => api<{ source: 'tmdb' | 'offline' }>('/api/catalogue/source'), staleTime: Infinity }).data?.source;
+  return useQuery({ queryKey: ['titles', 'source'], queryFn: ({ signal }) => call(titlesApi.source, {}, { signal }), staleTime: Infinity }).data?.source;
 }
 
 /**
@@ -22,8 +23,7 @@ export function useCardProviders(titles: TitleSummary[]): Map<string, WatchProvi
   const results = useQueries({
     queries: batches.map((batch) => ({
       queryKey: ['titles', 'card-providers', batch] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api<{ providers: Record<string, WatchProvider[]> }>(`/api/catalogue/title-providers?titles=${encodeURIComponent(batch.join(','))}`, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => call(titlesApi.titleProviders, { query: { titles: batch.join(',') } }, { signal }),
       staleTime: FIVE_MINUTES,
     })),
   });

@@ -1,8 +1,11 @@
-import { z } from '@hono/zod-openapi';
-import { MOVIE_CERTIFICATIONS, TV_CERTIFICATIONS } from '../../../shared/catalogue';
-import { text } from '../../../shared/text';
+import { z } from 'zod';
+import { MOVIE_CERTIFICATIONS, TV_CERTIFICATIONS } from './catalogue';
+import { text } from './text';
 
-/** Query and path parameters of the catalogue routes. Every value arrives as text and is checked here. */
+/**
+ * Query and path parameters of the catalogue routes (src/shared/api/titles.ts). Every value arrives
+ * as text and is checked here. Zod only: runs in the browser too.
+ */
 
 const page = z.coerce
   .number({ message: 'page must be a number' })
@@ -50,6 +53,9 @@ export const discoverQuerySchema = z
     const allowed: readonly string[] = v.type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS;
     if (v.certification && !allowed.includes(v.certification)) ctx.addIssue({ code: 'custom', path: ['certification'], message: `${v.certification} is not a ${v.type === 'movie' ? 'movie' : 'TV'} rating` });
   });
+
+/** What a caller passes to GET /api/catalogue/discover (arrays are sent as repeated parameters). */
+export type DiscoverQuery = z.input<typeof discoverQuerySchema>;
 
 export const trendingQuerySchema = z.object({ type: z.enum(['all', 'movie', 'tv'], { message: 'type must be all, movie or tv' }).default('all'), page });
 export const typedPageQuerySchema = z.object({ type: mediaType.default('movie'), page });

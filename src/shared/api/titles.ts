@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { genreSchema, personSearchResultSchema, seasonDetailsSchema, titleDetailsSchema, titlePageSchema, watchProviderSchema } from '../catalogue';
+import {
+  artParamsSchema,
+  discoverQuerySchema,
+  genresQuerySchema,
+  pageQuerySchema,
+  searchQuerySchema,
+  seasonParamsSchema,
+  suggestQuerySchema,
+  titleParamsSchema,
+  titleProvidersQuerySchema,
+  trendingQuerySchema,
+  typedPageQuerySchema,
+  typeQuerySchema,
+} from '../catalogue-queries';
+import { defineRoutes } from './contract';
+
+const tags = ['Catalogue'];
+
+/**
+ * Catalogue answers are the same for everyone (no session is read, nothing per user), so browsers and
+ * proxies may keep them as long as the server keeps them ready (modules/titles/answers.ts).
+ */
+export const CATALOGUE_CACHE = 'public, max-age=300';
+/** Drawn artwork changes only with a new release of the offline catalogue. */
+export const ART_CACHE = 'public, max-age=86400';
+
+/**
+ * A list, details or season answer: kept ready to send as JSON bytes (plain and gzipped, with a weak
+ * ETag, so If-None-Match may be answered 304) and handed to the front door for the same URL.
+ */
+const ready = { access: 'visitor', tags, status: 200, raw: true, conditional: true, cache: CATALOGUE_CACHE } as const;
+
+/** The movie database: lists, search, details, seasons and the offline catalogue's artwork (spec 001). */
+export const titlesApi = defineRoutes({
+  source: {
+    method: 'get',
+    path: '/catalogue/source',
+    access: 'visitor',
+    tags,
+    summary: 'Which catalogue answers: tmdb or offline',
+    status: 200,
+    response: z.object({ source: z.enum(['tmdb', 'offline']) }),
+    cache: CATALOGUE_CACHE,
+  },
+  search: {
+    ...ready,
+    method: 'get',
+    path: '/catalogue/search',
+    summary: 'Search movies, TV shows, or the titles of people',
+    description: 'A page of titles; for type=person, the titles credited to the people whose name matched, and those people. When the movie database fails, a person search answers empty results (not cached).',
+    query: searchQuerySchema,
+    response: z.union([personSearchResultSchema, titlePageSchema]),
+    errors: [503],
+  },
+  suggest: {
+    method: 'get',
+    path: '/catalogue/suggest',
+    access: 'visitor',
+    tags,
+    summary: '"Did you mean" for a search query',
+    query: suggestQuerySchema,
+    status: 200,
+    response: z.object({ suggestion: z.string().nullable() }),
+    errors: [503],
+    cache: CATALOGUE_CACHE,
+  },
+  discover: { ...ready, method: 'get', path: '/catalogue/discover', summary: 'Filtered discovery, most popular first', query: discoverQuerySchema, response: titlePageSchema, errors: [503] },
+  trending: { ...ready, method: 'get', path: '/catalogue/trending', summary: 'Trending this week', query: trendingQuerySchema, response: titlePageSchema, errors: [503] },
+  popular: { ...ready, method: 'get', path: '/catalogue/popular', summary: 'Popular titles', query: typedPageQuerySchema, response: titlePageSchema, errors: [503] },
+  genres: {
+    ...ready,
+    method: 'get',
+    path: '/catalogue/genres',
+    summary: 'Genres of movies, TV, or both merged by name',
+    query: genresQuerySchema,
+    response: z.object({ genres: z.array(genreSchema) }),
+    errors: [503],
+  },
+  providers: {
+    ...ready,
+    method: 'get',
+    path: '/catalogue/providers',
+    summary: 'US streaming providers',
+    query: typeQuerySchema,
+    response: z.object({ providers: z.array(watchProviderSchema) }),
+    errors: [503],
+  },
+  titleProviders: {
+    method: 'get',
+    path: '/catalogue/title-providers',
+    access: 'visitor',
+    tags,
+    summary: 'Streaming providers (US, up to 5) of several titles, for content cards',
+    description: 'Keyed by "movie:550"; subscription services first, then rent and buy.',
+    query: titleProvidersQuerySchema,
+    status: 200,
+    response: z.object({ providers: z.record(z.string(), z.array(watchProviderSchema)) }),
+    errors: [503],
+    cache: CATALOGUE_CACHE,
+  },
+  details: { ...ready, method: 'get', path: '/catalogue/titles/{type}/{id}', summary: 'Title details', params: titleParamsSchema, response: titleDetailsSchema, errors: [404, 503] },
+  recommendations: {
+    ...ready,
+    method: 'get',
+    path: '/catalogue/titles/{type}/{id}/recommendations',
+    summary: 'Related titles (up to 5 pages)',
+    params: titleParamsSchema,
+    query: pageQuerySchema,
+    response: titlePageSchema,
+    errors: [503],
+  },
+  season: { ...ready, method: 'get', path: '/catalogue/tv/{id}/seasons/{season}', summary: 'A season with its episodes', params: seasonParamsSchema, response: seasonDetailsSchema, errors: [404, 503] },
+  art: {
+    method: 'get',
+    path: '/catalogue/art/{type}/{id}/{file}',
+    access: 'visitor',
+    tags,
+    summary: 'Drawn poster, backdrop or profile picture (offline catalogue)',
+    params: artParamsSchema,
+    status: 200,
+    produces: 'image/svg+xml',
+    response: z.string().meta({ description: 'An SVG document' }),
+    errors: [404],
+    cache: ART_CACHE,
+  },
+});
