@@ -53,6 +53,8 @@ export interface RouteContract {
   status: SuccessStatus | readonly SuccessStatus[];
   /** The success body. JSON unless `produces` says otherwise (then a z.string() describing it). */
   response: z.ZodType;
+  /** A non-success status answered with the same body rather than an error (the health check's 503: degraded). */
+  sameBodyOn?: 503;
   produces?: 'application/json' | 'text/html' | 'text/event-stream' | 'image/svg+xml';
   /**
    * Errors the route answers beyond the ones its declaration implies (400 for inputs, 401/403 for
