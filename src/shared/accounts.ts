@@ -102,3 +102,25 @@ export const signUpSchema = z
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.strictObject({ email: emailSchema, password: text().min(1, 'Please enter your password.').max(PASSWORD_MAX + 1) });
+
+/** GET /api/accounts/username-available: whose rules apply (sign-up by default, or the settings profile form). */
+export const usernameCheckQuerySchema = z.object({
+  username: text().max(60),
+  form: z.enum(['sign-up', 'profile']).optional().describe('Whose rules: sign-up (default) or the settings profile form'),
+});
+export const usernameAvailabilitySchema = z.object({ available: z.boolean(), problems: z.array(z.string()) }).meta({ id: 'UsernameAvailability' });
+export type UsernameAvailability = z.output<typeof usernameAvailabilitySchema>;
+
+/** GET /api/accounts/reset-token: the reset page asks before showing its form. */
+export const resetTokenQuerySchema = z.object({ token: text().min(1).max(200) });
+export const resetTokenStateSchema = z.object({ valid: z.boolean() });
+
+/** POST /api/accounts/delete: the user types DELETE to confirm (spec 000 §5). */
+export const deleteAccountSchema = z.strictObject({ confirm: z.literal('DELETE', "Please type 'DELETE' to confirm account deletion") });
+
+/** GET /api/profiles/search: people by username or full name, 10 results. */
+export const profileSearchQuerySchema = z.object({ q: text().trim().min(1).max(50) });
+export const profileSearchResultSchema = z
+  .object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() })
+  .meta({ id: 'ProfileSearchResult' });
+export const profileSearchResultsSchema = z.object({ results: z.array(profileSearchResultSchema) });
