@@ -1,7 +1,8 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import { metaApi } from '@shared/api/meta';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '@/components/layout/brand-icons';
 import { Logo } from '@/components/layout/logo';
 import { type ThemeChoice, useTheme } from '@/lib/theme';
@@ -50,14 +51,9 @@ function ThemeSwitch() {
   );
 }
 
-interface Meta {
-  offline: { database: boolean; mail: boolean; catalogue: boolean };
-  devMailbox: boolean;
-}
-
 /** Says, discreetly, which offline stand-ins are in use (decisions: offline defaults). */
 function OfflineBadges() {
-  const { data } = useQuery({ queryKey: ['meta'], queryFn: () => api<Meta>('/api/meta'), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: ['meta'], queryFn: ({ signal }) => call(metaApi.meta, {}, { signal }), staleTime: Infinity });
   if (!data) return null;
   return (
     <span className="flex flex-wrap items-center gap-2">

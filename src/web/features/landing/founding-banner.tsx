@@ -2,12 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/api';
-import type { FoundingStats } from '@shared/founding';
+import { call } from '@/lib/api';
+import { accountsApi } from '@shared/api/accounts';
 
 export const foundingQuery = queryOptions({
   queryKey: ['founding'],
-  queryFn: () => api<FoundingStats>('/api/founding'),
+  queryFn: ({ signal }) => call(accountsApi.founding, {}, { signal }),
   staleTime: 30_000,
   // Signed-out visitors (the only ones who see the banner) have no event stream: poll gently.
   // Signed-in tabs also refetch it on the 'founding-count' event.
