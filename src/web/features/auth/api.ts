@@ -2,15 +2,17 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, call } from '@/lib/api';
-import { accountsApi } from '@shared/api/accounts';
 import type { SignUpInput } from '@shared/accounts';
 import { sessionQuery } from './session';
 
 /**
  * Fetchers and mutations of the auth feature. Our own routes go through their table
- * (src/shared/api/accounts.ts); Better Auth's /api/auth/* routes are in no table, so they use the
- * plain `api` and nothing reads their answers.
+ * (src/shared/api/accounts.ts), imported when first used: the header imports this module for
+ * sign-out, and the table would bring the schema library into every page (see session.ts).
+ * Better Auth's /api/auth/* routes are in no table, so they use the plain `api` and nothing reads
+ * their answers.
  */
+const accounts = async () => (await import('@shared/api/accounts')).accountsApi;
 
 /** Where a verification link brings the user back to. */
 const AFTER_VERIFICATION = '/discover#type=signup';
@@ -18,7 +20,7 @@ const AFTER_VERIFICATION = '/discover#type=signup';
 export const resetTokenQuery = (token: string) =>
   queryOptions({
     queryKey: ['reset-token', token],
-    queryFn: ({ signal }) => call(accountsApi.resetToken, { query: { token } }, { signal }),
+    queryFn: async ({ signal }) => call((await accounts()).resetToken, { query: { token } }, { signal }),
     staleTime: Infinity,
     retry: false,
   });
@@ -35,7 +37,7 @@ export function useSignIn() {
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: (input: SignUpInput) => call(accountsApi.signUp, { body: input }) });
+  return useMutation({ mutationFn: async (input: SignUpInput) => call((await accounts()).signUp, { body: input }) });
 }
 
 /** Sends the verification mail again; its toasts are the same wherever it is offered. */

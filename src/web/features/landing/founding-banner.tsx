@@ -2,12 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { call } from '@/lib/api';
-import { accountsApi } from '@shared/api/accounts';
+import { api } from '@/lib/api';
+import type { FoundingStats } from '@shared/founding';
 
 export const foundingQuery = queryOptions({
   queryKey: ['founding'],
-  queryFn: ({ signal }) => call(accountsApi.founding, {}, { signal }),
+  // GET /api/founding (accountsApi.founding), typed by its shared schema's output; not through
+  // `call`, which would bring the schema library into the landing page (see features/auth/session.ts).
+  queryFn: ({ signal }) => api<FoundingStats>('/api/founding', { signal }),
   staleTime: 30_000,
   // Signed-out visitors (the only ones who see the banner) have no event stream: poll gently.
   // Signed-in tabs also refetch it on the 'founding-count' event.
