@@ -84,21 +84,67 @@ export function usernameProblems(name: string, max = USERNAME_SIGNUP_MAX): strin
 
 export const emailSchema = text().trim().toLowerCase().max(254, 'Please enter a valid email address.').pipe(z.email('Please enter a valid email address.'));
 
+/** Whether a form's strings arrived, so its cross-field checks may run although another field failed. */
+const stringsIn = (value: unknown, keys: string[]) => typeof value === 'object' && value !== null && keys.every((k) => typeof (value as Record<string, unknown>)[k] === 'string');
+
+/**
+ * The sign-up form and POST /api/accounts/sign-up. The username and password checks run even when
+ * another field (a checkbox) failed, so the form shows every problem at once.
+ */
 export const signUpSchema = z
   .strictObject({
-    email: emailSchema,
+    email: text().trim().min(1, 'Please enter your email address.').pipe(emailSchema),
     password: text().max(PASSWORD_MAX + 1),
     username: text().trim(),
     fullName: text().trim().max(50, 'Full name must be at most 50 characters.').optional().default(''),
     acceptTerms: z.literal(true, 'You must agree to the Terms of Service.'),
     acceptPrivacy: z.literal(true, 'You must agree to the Privacy Policy.'),
   })
-  .superRefine((v, ctx) => {
-    const u = usernameProblems(v.username);
-    if (u.length) ctx.addIssue({ code: 'custom', path: ['username'], message: u.join('. ') });
-    for (const message of passwordProblems(v.password, v.username)) ctx.addIssue({ code: 'custom', path: ['password'], message });
-    if (v.fullName && v.fullName.length < 2) ctx.addIssue({ code: 'custom', path: ['fullName'], message: 'Full name must be at least 2 characters.' });
-  });
+  .superRefine(
+    (v, ctx) => {
+      const u = usernameProblems(v.username);
+      if (u.length) ctx.addIssue({ code: 'custom', path: ['username'], message: u.join('. ') });
+      for (const message of passwordProblems(v.password, v.username)) ctx.addIssue({ code: 'custom', path: ['password'], message });
+      if (v.fullName && v.fullName.length < 2) ctx.addIssue({ code: 'custom', path: ['fullName'], message: 'Full name must be at least 2 characters.' });
+    },
+    { when: (payload) => stringsIn(payload.value, ['username', 'password']) },
+  );
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.strictObject({ email: emailSchema, password: text().min(1, 'Please enter your password.').max(PASSWORD_MAX + 1) });
+
+/** The "forgot password" form: the address a reset link goes to. */
+export const resetRequestSchema = z.object({ email: emailSchema });
+
+/** The password reset page (product rule 3), with the reset page's own wording for a mismatch. */
+export const passwordResetSchema = z
+  .object({
+    password: text().superRefine((p, ctx) => {
+      const [first] = passwordProblems(p);
+      if (first) ctx.addIssue({ code: 'custom', message: first });
+    }),
+    confirm: text(),
+  })
+  .refine((v) => v.confirm === v.password, { path: ['confirm'], message: 'Passwords do not match', when: (payload) => stringsIn(payload.value, ['password', 'confirm']) });
+
+/** GET /api/accounts/username-available: whose rules apply (sign-up by default, or the settings profile form). */
+export const usernameCheckQuerySchema = z.object({
+  username: text().max(60),
+  form: z.enum(['sign-up', 'profile']).optional().describe('Whose rules: sign-up (default) or the settings profile form'),
+});
+export const usernameAvailabilitySchema = z.object({ available: z.boolean(), problems: z.array(z.string()) }).meta({ id: 'UsernameAvailability' });
+export type UsernameAvailability = z.output<typeof usernameAvailabilitySchema>;
+
+/** GET /api/accounts/reset-token: the reset page asks before showing its form. */
+export const resetTokenQuerySchema = z.object({ token: text().min(1).max(200) });
+export const resetTokenStateSchema = z.object({ valid: z.boolean() });
+
+/** POST /api/accounts/delete: the user types DELETE to confirm (spec 000 §5). */
+export const deleteAccountSchema = z.strictObject({ confirm: z.literal('DELETE', "Please type 'DELETE' to confirm account deletion") });
+
+/** GET /api/profiles/search: people by username or full name, 10 results. */
+export const profileSearchQuerySchema = z.object({ q: text().trim().min(1).max(50) });
+export const profileSearchResultSchema = z
+  .object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() })
+  .meta({ id: 'ProfileSearchResult' });
+export const profileSearchResultsSchema = z.object({ results: z.array(profileSearchResultSchema) });

@@ -19,3 +19,6 @@ export type ContactForm = z.infer<typeof contactFormSchema>;
 
 export const contactRequestSchema = contactFormSchema.extend({ type: z.enum(CONTACT_TYPES) });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+/** POST /api/contact answers the stored message's id. */
+export const contactReceiptSchema = z.object({ id: z.string() });

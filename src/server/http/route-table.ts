@@ -17,6 +17,7 @@ import { createRouter, errorSchema, SESSION_SCHEME } from './openapi';
 type JsonContent<S> = { description: string; content: { 'application/json': { schema: S } } };
 type ErrorContent = JsonContent<typeof errorSchema>;
 type StatusOf<C extends RouteContract> = C['status'] extends readonly (infer S)[] ? S : C['status'];
+type SameBodyOf<C extends RouteContract> = C['sameBodyOn'] extends ErrorStatus ? C['sameBodyOn'] : never;
 
 /** JSON answers are typed against the schema; prepared bytes, HTML, SVG and streams are plain Responses. */
 type SuccessOf<C extends RouteContract> = C extends { raw: true }
@@ -39,7 +40,7 @@ export type RouteOf<C extends RouteContract> = {
   method: C['method'];
   path: C['path'];
   request: RequestOf<C>;
-  responses: { [S in StatusOf<C> & SuccessStatus]: SuccessOf<C> } & { [S in ErrorStatus]: ErrorContent };
+  responses: { [S in (StatusOf<C> & SuccessStatus) | SameBodyOf<C>]: SuccessOf<C> } & { [S in Exclude<ErrorStatus, SameBodyOf<C>>]: ErrorContent };
 };
 
 /**
@@ -116,6 +117,7 @@ export function openApiRouteOf(contract: RouteContract) {
   for (const s of statuses) responses[s] = success;
   if (contract.conditional) responses[304] = { description: 'Not modified (If-None-Match)' };
   for (const e of errorStatusesOf(contract)) responses[e] = errorContent(e);
+  if (contract.sameBodyOn) responses[contract.sameBodyOn] = success;
   const request: Record<string, unknown> = {};
   if (contract.params) request.params = contract.params;
   if (contract.query) request.query = contract.query;
@@ -160,6 +162,7 @@ function rateLimit(contract: RouteContract, wiring: RouteWiring): MiddlewareHand
 
 function responseCheck(contract: RouteContract, routeName: string): MiddlewareHandler<AppEnv> {
   const statuses = new Set<number>(Array.isArray(contract.status) ? contract.status : [contract.status]);
+  if (contract.sameBodyOn) statuses.add(contract.sameBodyOn);
   return async (c, next) => {
     await next();
     if (!statuses.has(c.res.status) || !c.res.headers.get('content-type')?.includes('application/json')) return;

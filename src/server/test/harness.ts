@@ -81,8 +81,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * A test app on a fresh database, or on `shared.database` (another app's): a second instance, or
+ * the same server after a restart. A shared database is left open at close; its owner closes it.
+ */
+export async function createTestApp(env: Record<string, string> = {}, shared?: { database: DatabaseHandle }): Promise<TestApp> {
+  const database = shared?.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/reelmates-test-unused', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000', APP_URL: 'http://localhost', TRUST_PROXY: 'true', CHECK_RESPONSE_CONTRACTS: 'true', ...env });
   const logger = pino({ level: 'silent' });
   const transport = new MemoryTransport();
@@ -116,7 +120,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await mail.stop();
       hubOf.get(deps.events)?.stop();
       await deps.events.stop();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

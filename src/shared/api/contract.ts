@@ -57,6 +57,8 @@ export interface RouteContract {
   response: z.ZodType;
   /** The success body's media type, or the types one of which it has (an uploaded PNG or JPEG). */
   produces?: MediaType | readonly MediaType[];
+  /** A non-success status answered with the same body rather than an error (the health check's 503: degraded). */
+  sameBodyOn?: 503;
   /**
    * Errors the route answers beyond the ones its declaration implies (400 for inputs, 401/403 for
    * access, 429 for a rate limit, which are added by themselves).

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { accountsApi } from '@shared/api/accounts';
+import { call } from './api';
 import { useDebounced } from '@/lib/use-debounced';
 
 /** Spec 000 §5: availability is checked 500 ms after typing stops. */
@@ -17,10 +18,7 @@ export function useUsernameCheck(username: string, options: { form: 'signup' | '
   const unchanged = options.current !== undefined && username.trim().toLowerCase() === options.current.toLowerCase();
   const query = useQuery({
     queryKey: ['username-available', options.form, name],
-    queryFn: ({ signal }) =>
-      api<{ available: boolean; problems: string[] }>(`/api/accounts/username-available?${new URLSearchParams({ ...(options.form === 'profile' ? { form: 'profile' } : {}), username: name })}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => call(accountsApi.usernameAvailable, { query: { form: options.form === 'profile' ? 'profile' : undefined, username: name } }, { signal }),
     enabled: name.length >= 3 && !unchanged,
     staleTime: 10_000,
   });

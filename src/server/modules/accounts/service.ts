@@ -1,12 +1,14 @@
 import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import type { z } from 'zod';
-import type { signUpSchema } from '../../../shared/accounts';
-import type { ProfileSearchResult } from '../../../shared/profiles';
+import { type profileSearchResultSchema, type signUpSchema, type UsernameAvailability, usernameProblems } from '../../../shared/accounts';
 import type { SessionView } from '../../../shared/session';
+import { profileUsernameProblems } from '../../../shared/settings';
 import type { AppDeps } from '../../deps';
+import type { RequestLogger } from '../../http/context';
 import { blockedEmails, profiles, user } from '../../db/schema';
 import { AppError, errors } from '../../http/errors';
+import { removeUserFiles } from '../../integrations/storage';
 import { loadAccess } from './access';
 
 export const EMAIL_EXISTS_MESSAGE = 'An account with this email address already exists. Please sign in instead.';
@@ -19,6 +21,35 @@ export async function isUsernameTaken(deps: AppDeps, name: string, exceptUserId?
     .where(and(eq(user.username, name.toLowerCase()), exceptUserId ? ne(user.id, exceptUserId) : undefined))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Whether a username may be taken, under the sign-up rules or the settings profile form's. The
+ * name is looked up only when it passes the rules; the caller's own name counts as free (`me` is
+ * asked only then, so a plain check reads no session).
+ */
+export async function usernameAvailability(deps: AppDeps, name: string, form: 'sign-up' | 'profile', me: () => Promise<string | undefined>): Promise<UsernameAvailability> {
+  const problems = form === 'profile' ? profileUsernameProblems(name) : usernameProblems(name);
+  if (problems.length) return { available: false, problems };
+  return { available: !(await isUsernameTaken(deps, name, await me())), problems: [] };
+}
+
+/** Is a password-reset token still unused and unexpired? (Better Auth keeps it as a verification value.) */
+export async function isResetTokenValid(deps: AppDeps, token: string): Promise<boolean> {
+  const ctx = await deps.auth.$context;
+  const found = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return !!found && found.expiresAt > new Date();
+}
+
+/**
+ * Deletes an account: sessions, profile, lists and everything else owned by the user go with the
+ * user row (ON DELETE CASCADE); their uploaded pictures after it, so a storage failure never keeps
+ * the account.
+ */
+export async function deleteAccount(deps: AppDeps, userId: string, logger: RequestLogger) {
+  await deps.database.db.delete(user).where(eq(user.id, userId));
+  await removeUserFiles(deps.storage, userId).catch((err: unknown) => logger.warn({ err, userId }, 'could not delete the uploads of a deleted account'));
+  logger.info({ userId }, 'account deleted');
 }
 
 export async function signUp(deps: AppDeps, input: z.output<typeof signUpSchema>, headers: Headers) {
@@ -74,7 +105,7 @@ export async function sessionView(deps: AppDeps, authed: { id: string; email: st
 }
 
 /** Case-insensitive substring on username or full name, 10 results; verified, unbanned users only. */
-export async function searchProfiles(deps: AppDeps, q: string): Promise<ProfileSearchResult[]> {
+export async function searchProfiles(deps: AppDeps, q: string): Promise<z.output<typeof profileSearchResultSchema>[]> {
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   return deps.database.db
     .select({ id: user.id, username: sql<string>`coalesce(${user.displayUsername}, ${user.username})`, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })

@@ -1,11 +1,10 @@
+import type { Health } from '../../../shared/health';
 import type { DatabaseHandle } from '../../db/client';
 
 const PING_TTL_MS = 1000;
 
-export interface HealthState {
-  status: 'ok' | 'degraded';
-  database: 'up' | 'down';
-}
+/** The answer of GET /api/health, here and at the front door (src/shared/health.ts). */
+export type HealthState = Health;
 
 /**
  * Database reachability for health checks: one round trip per second at most, however often it

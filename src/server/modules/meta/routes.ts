@@ -1,22 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { metaApi } from '../../../shared/api/meta';
+import type { Meta } from '../../../shared/meta';
 import type { AppDeps } from '../../deps';
-import { access, createRouter } from '../../http/openapi';
+import { routeTable } from '../accounts/guards';
 
-const metaSchema = z.object({
-  offline: z.object({ database: z.boolean(), mail: z.boolean(), catalogue: z.boolean() }),
-  devMailbox: z.boolean(),
-});
-
-const getMeta = createRoute({
-  method: 'get',
-  path: '/meta',
-  ...access.visitor,
-  summary: 'Which offline defaults are in use, so the UI can say so',
-  responses: { 200: { description: 'Meta', content: { 'application/json': { schema: metaSchema } } } },
-});
-
-export function metaRoutes({ config }: AppDeps) {
-  const body = {
+/** The handler of src/shared/api/meta.ts: which offline defaults are in use (fixed at start). */
+export function metaRoutes(deps: AppDeps) {
+  const { config } = deps;
+  const body: Meta = {
     offline: {
       database: !config.databaseUrl,
       mail: !config.mail.smtpUrl,
@@ -24,5 +14,5 @@ export function metaRoutes({ config }: AppDeps) {
     },
     devMailbox: config.mail.devMailboxEnabled && !config.isProduction,
   };
-  return createRouter().openapi(getMeta, (c) => c.json(body, 200));
+  return routeTable(deps, metaApi, { meta: (c) => c.json(body, 200) });
 }

@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '@/lib/api';
+import type { Meta } from '@shared/meta';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '@/components/layout/brand-icons';
 import { Logo } from '@/components/layout/logo';
 import { type ThemeChoice, useTheme } from '@/lib/theme';
@@ -50,14 +51,13 @@ function ThemeSwitch() {
   );
 }
 
-interface Meta {
-  offline: { database: boolean; mail: boolean; catalogue: boolean };
-  devMailbox: boolean;
-}
-
+/**
+ * GET /api/meta (metaApi in src/shared/api/meta.ts), typed by its shared schema's output; not through
+ * `call`, which would bring the schema library into every page's JavaScript (see features/auth/session.ts).
+ */
 /** Says, discreetly, which offline stand-ins are in use (decisions: offline defaults). */
 function OfflineBadges() {
-  const { data } = useQuery({ queryKey: ['meta'], queryFn: () => api<Meta>('/api/meta'), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: ['meta'], queryFn: ({ signal }) => api<Meta>('/api/meta', { signal }), staleTime: Infinity });
   if (!data) return null;
   return (
     <span className="flex flex-wrap items-center gap-2">

@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
-import { useSignOut } from '@/features/auth/use-sign-out';
+import { useSignOut } from '@/features/auth/api';
 import { UserSearchBox } from '@/features/profiles/user-search-box';
 import { cn } from '@/lib/utils';
 import { AVATAR_BUTTON_CLASS, AvatarFace } from './avatar-face';

@@ -1,10 +1,9 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { api } from '@/lib/api';
+import { useResendVerification } from './api';
 import { ResetRequestForm } from './reset-request-form';
 import { useSession } from './session';
 import { SignInForm } from './sign-in-form';
@@ -37,18 +36,11 @@ function AuthCard() {
   const [mode, setMode] = useState<Mode>(state.showReset ? 'reset' : state.from === 'signup' ? 'signup' : 'signin');
   const [email, setEmail] = useState('');
   const [createdFor, setCreatedFor] = useState<string | null>(null);
+  const resend = useResendVerification();
 
   if (!isPending && user && !createdFor) return <Navigate to={state.returnTo ?? '/discover'} replace />;
 
   const heading = HEADINGS[mode];
-  const resend = async () => {
-    try {
-      await api('/api/auth/send-verification-email', { method: 'POST', body: { email: createdFor, callbackURL: '/discover#type=signup' } });
-      toast.success('Verification email sent', { description: 'Check your inbox (and spam folder) for the link.' });
-    } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : 'Could not send the email.' });
-    }
-  };
 
   return (
     <div className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16">
@@ -61,7 +53,7 @@ function AuthCard() {
               We sent a verification link to <strong className="text-foreground">{createdFor}</strong>. Follow it to finish creating your account. If you don't see it, check
               your spam folder.
             </p>
-            <Button variant="outline" onClick={resend}>
+            <Button variant="outline" onClick={() => resend.mutate(createdFor)}>
               Resend verification email
             </Button>
             <Button variant="link" onClick={() => { setCreatedFor(null); setMode('signin'); }}>

@@ -1,17 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, api } from '@/lib/api';
-import { passwordProblems } from '@shared/accounts';
+import { ApiError } from '@/lib/api';
+import { passwordResetSchema } from '@shared/accounts';
 import { PasswordChecklist } from '@/components/forms/password-checklist';
-import { sessionQuery } from './session';
+import { resetTokenQuery, useResetPassword } from './api';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
 
@@ -19,42 +21,27 @@ export default function PasswordResetPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm<z.input<typeof passwordResetSchema>, unknown, z.output<typeof passwordResetSchema>>({ resolver: zodResolver(passwordResetSchema), defaultValues: { password: '', confirm: '' } });
+  const { errors } = form.formState;
+  const password = form.watch('password');
+  const reset = useResetPassword();
 
-  const check = useQuery({
-    queryKey: ['reset-token', token],
-    queryFn: () => api<{ valid: boolean }>(`/api/accounts/reset-token?token=${encodeURIComponent(token!)}`),
-    enabled: !!token && !params.get('error'),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const check = useQuery({ ...resetTokenQuery(token ?? ''), enabled: !!token && !params.get('error') });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: typeof errors = {};
-    const problems = passwordProblems(password);
-    if (problems.length) next.password = problems[0];
-    if (confirm !== password) next.confirm = 'Passwords do not match';
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    setPending(true);
-    try {
-      await api('/api/auth/reset-password', { method: 'POST', body: { newPassword: password, token } });
-      // Every session of the account ends with the reset, this one included.
-      queryClient.setQueryData(sessionQuery.queryKey, { user: null, access: null });
-      toast.success('Password updated successfully.', { description: 'Sign in with your new password.' });
-      navigate('/auth', { replace: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'invalid_token') toast.error('Error', { description: 'Invalid session. Please request a new password reset link.' });
-      else toast.error('Error', { description: error instanceof Error ? error.message : 'Could not update the password.' });
-    } finally {
-      setPending(false);
-    }
-  };
+  const submit = ({ password }: z.output<typeof passwordResetSchema>) =>
+    reset.mutate(
+      { newPassword: password, token: token ?? '' },
+      {
+        onSuccess: () => {
+          toast.success('Password updated successfully.', { description: 'Sign in with your new password.' });
+          navigate('/auth', { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'invalid_token') toast.error('Error', { description: 'Invalid session. Please request a new password reset link.' });
+          else toast.error('Error', { description: error.message || 'Could not update the password.' });
+        },
+      },
+    );
 
   const invalid = !token || !!params.get('error') || check.data?.valid === false || check.isError;
   return (
@@ -85,15 +72,15 @@ export default function PasswordResetPage() {
               <CardDescription>Choose a new password for your account.</CardDescription>
             </CardHeader>
             <CardContent>
-              <form noValidate onSubmit={submit} className="space-y-4">
-                <Field id="new-password" label="New password" error={errors.password} hint={<PasswordChecklist password={password} />}>
-                  <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={errors.password ? true : undefined} />
+              <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4">
+                <Field id="new-password" label="New password" error={errors.password?.message} hint={<PasswordChecklist password={password} />}>
+                  <Input id="new-password" type="password" autoComplete="new-password" aria-invalid={errors.password ? true : undefined} {...form.register('password')} />
                 </Field>
-                <Field id="confirm-password" label="Confirm new password" error={errors.confirm}>
-                  <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-invalid={errors.confirm ? true : undefined} />
+                <Field id="confirm-password" label="Confirm new password" error={errors.confirm?.message}>
+                  <Input id="confirm-password" type="password" autoComplete="new-password" aria-invalid={errors.confirm ? true : undefined} {...form.register('confirm')} />
                 </Field>
-                <Button type="submit" className="w-full" disabled={pending}>
-                  {pending ? <Spinner className="size-4 text-primary-foreground" label="Saving" /> : null}
+                <Button type="submit" className="w-full" disabled={reset.isPending}>
+                  {reset.isPending ? <Spinner className="size-4 text-primary-foreground" label="Saving" /> : null}
                   Update Password
                 </Button>
               </form>

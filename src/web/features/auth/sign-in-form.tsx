@@ -1,81 +1,75 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, api } from '@/lib/api';
-import { sessionQuery } from './session';
+import { ApiError } from '@/lib/api';
+import { signInSchema } from '@shared/accounts';
+import { useResendVerification, useSignIn } from './api';
 
 const INVALID = 'Invalid email or password. Please check your credentials and try again.';
 
+type Values = z.input<typeof signInSchema>;
+
 export function SignInForm({ email, onEmail, onSignedIn, onForgot }: { email: string; onEmail: (v: string) => void; onSignedIn: () => void; onForgot: () => void }) {
-  const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  const form = useForm<Values, unknown, z.output<typeof signInSchema>>({ resolver: zodResolver(signInSchema), defaultValues: { email, password: '' } });
+  const signIn = useSignIn();
+  const resend = useResendVerification();
   const [problem, setProblem] = useState<{ message: string; resend?: boolean } | null>(null);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = (values: z.output<typeof signInSchema>) => {
     setProblem(null);
-    if (!email.trim() || !password) {
-      setProblem({ message: 'Please enter your email and password.' });
-      return;
-    }
-    setPending(true);
-    try {
-      await api('/api/auth/sign-in/email', { method: 'POST', body: { email: email.trim(), password } });
-      await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
-      toast.success('Welcome!', { description: 'You have been signed in successfully.' });
-      onSignedIn();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'email_not_verified') {
-        setProblem({ message: 'Please verify your email address before signing in. Check your inbox (and spam folder) for the link.', resend: true });
-      } else if (error instanceof ApiError && error.code === 'account_banned') {
-        setProblem({ message: error.message });
-      } else if (error instanceof ApiError && error.status === 429) {
-        setProblem({ message: error.message });
-      } else if (error instanceof ApiError && error.status === 401) {
-        setProblem({ message: INVALID });
-        toast.error('Error', { description: INVALID });
-      } else {
-        toast.error('Error', { description: error instanceof Error ? error.message : 'Something went wrong.' });
-      }
-    } finally {
-      setPending(false);
-    }
+    signIn.mutate(values, {
+      onSuccess: () => {
+        toast.success('Welcome!', { description: 'You have been signed in successfully.' });
+        onSignedIn();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'email_not_verified') {
+          setProblem({ message: 'Please verify your email address before signing in. Check your inbox (and spam folder) for the link.', resend: true });
+        } else if (error instanceof ApiError && error.code === 'account_banned') {
+          setProblem({ message: error.message });
+        } else if (error instanceof ApiError && error.status === 429) {
+          setProblem({ message: error.message });
+        } else if (error instanceof ApiError && error.status === 401) {
+          setProblem({ message: INVALID });
+          toast.error('Error', { description: INVALID });
+        } else {
+          toast.error('Error', { description: error.message || 'Something went wrong.' });
+        }
+      },
+    });
   };
-
-  const resend = async () => {
-    try {
-      await api('/api/auth/send-verification-email', { method: 'POST', body: { email: email.trim(), callbackURL: '/discover#type=signup' } });
-      toast.success('Verification email sent', { description: 'Check your inbox (and spam folder) for the link.' });
-    } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : 'Could not send the email.' });
-    }
+  // Both fields empty or one of them: one message for the pair; otherwise the schema's own.
+  const invalid = (errors: FieldErrors<Values>) => {
+    const { email: e, password: p } = form.getValues();
+    setProblem({ message: !e.trim() || !p ? 'Please enter your email and password.' : (errors.email?.message ?? errors.password?.message ?? INVALID) });
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form noValidate onSubmit={form.handleSubmit(submit, invalid)} className="space-y-4">
       <Field id="signin-email" label="Email">
-        <Input id="signin-email" type="email" autoComplete="email" value={email} onChange={(e) => onEmail(e.target.value)} required />
+        <Input id="signin-email" type="email" autoComplete="email" required {...form.register('email', { onChange: (e: React.ChangeEvent<HTMLInputElement>) => onEmail(e.target.value) })} />
       </Field>
       <Field id="signin-password" label="Password">
-        <Input id="signin-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <Input id="signin-password" type="password" autoComplete="current-password" required {...form.register('password')} />
       </Field>
       {problem ? (
         <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
           <p>{problem.message}</p>
           {problem.resend ? (
-            <Button type="button" variant="link" className="h-auto p-0" onClick={resend}>
+            <Button type="button" variant="link" className="h-auto p-0" onClick={() => resend.mutate(form.getValues('email').trim())}>
               Resend verification email
             </Button>
           ) : null}
         </div>
       ) : null}
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? <Spinner className="size-4 text-primary-foreground" label="Signing in" /> : null}
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? <Spinner className="size-4 text-primary-foreground" label="Signing in" /> : null}
         Sign In
       </Button>
       <Button type="button" variant="link" className="w-full" onClick={onForgot}>

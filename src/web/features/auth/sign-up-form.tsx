@@ -1,18 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, api } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { missingPasswordRules, passwordProblems, usernameProblems } from '@shared/accounts';
+import { missingPasswordRules, passwordProblems, type SignUpInput, signUpSchema, usernameProblems } from '@shared/accounts';
 import { PasswordChecklist } from '@/components/forms/password-checklist';
 import { type UsernameCheck, useUsernameCheck } from '@/lib/use-username-check';
+import { useSignUp } from './api';
 
 function AvailabilityText({ a }: { a: UsernameCheck }) {
   if (a.state === 'checking')
@@ -28,107 +31,111 @@ function AvailabilityText({ a }: { a: UsernameCheck }) {
 }
 
 export function SignUpForm({ email, onEmail, onExisting, onCreated }: { email: string; onEmail: (v: string) => void; onExisting: () => void; onCreated: (email: string) => void }) {
-  const [password, setPassword] = useState('');
-  const [username, setUsername] = useState('');
-  const [fullName, setFullName] = useState('');
-  const [terms, setTerms] = useState(false);
-  const [privacy, setPrivacy] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<SignUpInput, unknown, z.output<typeof signUpSchema>>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { email, password: '', username: '', fullName: '' },
+  });
+  const signUp = useSignUp();
+  const { errors } = form.formState;
+  const [username, password] = form.watch(['username', 'password']);
   const availability = useUsernameCheck(username, { form: 'signup' });
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!email.trim()) next.email = 'Please enter your email address.';
-    const pw = passwordProblems(password, username);
-    if (pw.length) next.password = pw[0]!;
-    const un = usernameProblems(username.trim());
-    if (un.length) next.username = un.join('. ');
-    if (fullName.trim() && fullName.trim().length < 2) next.fullName = 'Full name must be at least 2 characters.';
-    if (!terms) next.terms = 'You must agree to the Terms of Service.';
-    if (!privacy) next.privacy = 'You must agree to the Privacy Policy.';
-    setErrors(next);
-    if (missingPasswordRules(password).length) toast.error('Password requirements not met', { description: pw[0] });
-    else if (un.length) toast.error('Username requirements not met', { description: un.join('. ') });
-    if (Object.keys(next).length) return;
-
-    setPending(true);
-    try {
-      await api('/api/accounts/sign-up', {
-        method: 'POST',
-        body: { email: email.trim(), password, username: username.trim(), fullName: fullName.trim(), acceptTerms: true, acceptPrivacy: true },
-      });
-      toast.success('Account created', { description: "Please check your email to verify your account. If you don't see it, check your spam folder." });
-      onCreated(email.trim());
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'email_already_exists') {
-        toast.error('Account already exists', { description: error.message });
-        onExisting();
-      } else if (error instanceof ApiError && error.details) {
-        setErrors(Object.fromEntries(Object.entries(error.details).map(([k, v]) => [k, v[0] ?? ''])));
-        toast.error('Error', { description: error.message });
-      } else {
-        toast.error('Error', { description: error instanceof Error ? error.message : 'Something went wrong.' });
-      }
-    } finally {
-      setPending(false);
-    }
+  // The spec's toasts name the first unmet rule: the password's, else the username's.
+  const toastRules = () => {
+    const { password: pw, username: un } = form.getValues();
+    const pwProblems = passwordProblems(pw, un);
+    const unProblems = usernameProblems(un.trim());
+    if (missingPasswordRules(pw).length) toast.error('Password requirements not met', { description: pwProblems[0] });
+    else if (unProblems.length) toast.error('Username requirements not met', { description: unProblems.join('. ') });
   };
 
-  const invalid = (k: string) => (errors[k] ? true : undefined);
+  const submit = (values: z.output<typeof signUpSchema>) =>
+    signUp.mutate(values, {
+      onSuccess: () => {
+        toast.success('Account created', { description: "Please check your email to verify your account. If you don't see it, check your spam folder." });
+        onCreated(values.email);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'email_already_exists') {
+          toast.error('Account already exists', { description: error.message });
+          onExisting();
+        } else if (error instanceof ApiError && error.details) {
+          for (const [field, messages] of Object.entries(error.details)) {
+            if (field in form.getValues()) form.setError(field as keyof SignUpInput, { message: messages[0] ?? '' });
+          }
+          toast.error('Error', { description: error.message });
+        } else {
+          toast.error('Error', { description: error.message || 'Something went wrong.' });
+        }
+      },
+    });
+
+  const message = (k: keyof SignUpInput) => errors[k]?.message;
+  const invalid = (k: keyof SignUpInput) => (errors[k] ? true : undefined);
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <Field id="signup-email" label="Email" error={errors.email}>
-        <Input id="signup-email" type="email" autoComplete="email" value={email} onChange={(e) => onEmail(e.target.value)} aria-invalid={invalid('email')} />
+    <form noValidate onSubmit={form.handleSubmit(submit, toastRules)} className="space-y-4">
+      <Field id="signup-email" label="Email" error={message('email')}>
+        <Input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={invalid('email')}
+          {...form.register('email', { onChange: (e: React.ChangeEvent<HTMLInputElement>) => onEmail(e.target.value) })}
+        />
       </Field>
-      <Field id="signup-username" label="Username" error={errors.username} hint={<AvailabilityText a={availability} />}>
+      <Field id="signup-username" label="Username" error={message('username')} hint={<AvailabilityText a={availability} />}>
         <Input
           id="signup-username"
           autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
           aria-invalid={invalid('username')}
           aria-describedby={errors.username ? 'signup-username-error' : 'signup-username-hint'}
+          {...form.register('username')}
         />
       </Field>
-      <Field id="signup-fullname" label={<>Full name <span className="font-normal text-muted-foreground">(optional)</span></>} error={errors.fullName}>
-        <Input id="signup-fullname" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} aria-invalid={invalid('fullName')} />
+      <Field id="signup-fullname" label={<>Full name <span className="font-normal text-muted-foreground">(optional)</span></>} error={message('fullName')}>
+        <Input id="signup-fullname" autoComplete="name" aria-invalid={invalid('fullName')} {...form.register('fullName')} />
       </Field>
-      <Field id="signup-password" label="Password" error={errors.password} hint={<PasswordChecklist password={password} />}>
+      <Field id="signup-password" label="Password" error={message('password')} hint={<PasswordChecklist password={password} />}>
         <Input
           id="signup-password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           aria-invalid={invalid('password')}
           aria-describedby={errors.password ? 'signup-password-error' : 'signup-password-hint'}
+          {...form.register('password')}
         />
       </Field>
       {errors.password ? <PasswordChecklist password={password} /> : null}
       <div className="space-y-3">
-        {[
-          { id: 'terms', checked: terms, set: setTerms, label: <>I agree to the <Link to="/terms" target="_blank" className="text-primary underline">Terms of Service</Link></> },
-          { id: 'privacy', checked: privacy, set: setPrivacy, label: <>I agree to the <Link to="/privacy" target="_blank" className="text-primary underline">Privacy Policy</Link></> },
-        ].map((c) => (
+        {(
+          [
+            { id: 'terms', name: 'acceptTerms', label: <>I agree to the <Link to="/terms" target="_blank" className="text-primary underline">Terms of Service</Link></> },
+            { id: 'privacy', name: 'acceptPrivacy', label: <>I agree to the <Link to="/privacy" target="_blank" className="text-primary underline">Privacy Policy</Link></> },
+          ] as const
+        ).map((c) => (
           <div key={c.id}>
             <div className="flex items-center gap-2">
-              <Checkbox id={`signup-${c.id}`} checked={c.checked} onCheckedChange={(v) => c.set(v === true)} aria-invalid={invalid(c.id)} />
+              <Controller
+                control={form.control}
+                name={c.name}
+                render={({ field }) => (
+                  <Checkbox id={`signup-${c.id}`} checked={field.value === true} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} aria-invalid={invalid(c.name)} />
+                )}
+              />
               <Label htmlFor={`signup-${c.id}`} className="font-normal">
                 {c.label}
               </Label>
             </div>
-            {errors[c.id] ? (
+            {errors[c.name] ? (
               <p role="alert" className={cn('mt-1 text-sm text-destructive')}>
-                {errors[c.id]}
+                {errors[c.name]?.message}
               </p>
             ) : null}
           </div>
         ))}
       </div>
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? <Spinner className="size-4 text-primary-foreground" label="Creating account" /> : null}
+      <Button type="submit" className="w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? <Spinner className="size-4 text-primary-foreground" label="Creating account" /> : null}
         Create Account
       </Button>
     </form>

@@ -5,18 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
+import { urlOf } from '@shared/api/contract';
+import { devMailboxApi } from '@shared/api/dev-mailbox';
 import { cn } from '@/lib/utils';
-
-interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  status: 'pending' | 'sent';
-  createdAt: string;
-  sentAt: string | null;
-}
 
 /** Turns URLs in plain text into links; everything else stays text (no HTML is interpreted). */
 function Linkified({ text }: { text: string }) {
@@ -39,7 +31,7 @@ function Linkified({ text }: { text: string }) {
 /** Development only: every mail the app has sent, newest first, as text with working links and as HTML. */
 export default function MailboxPage() {
   const [openId, setOpenId] = useState<string | null>(null);
-  const mails = useQuery({ queryKey: ['dev-mailbox'], queryFn: () => api<{ mails: Mail[] }>('/api/dev/mailbox'), refetchInterval: 3000 });
+  const mails = useQuery({ queryKey: ['dev-mailbox'], queryFn: ({ signal }) => call(devMailboxApi.list, {}, { signal }), refetchInterval: 3000 });
 
   if (mails.isPending) return <PageSpinner />;
   if (mails.isError) {
@@ -92,7 +84,7 @@ export default function MailboxPage() {
                 <Linkified text={selected.text} />
               </pre>
               <h3 className="mt-6 mb-2 text-sm font-semibold">HTML</h3>
-              <iframe title="Mail HTML" sandbox="allow-popups allow-popups-to-escape-sandbox" src={`/api/dev/mailbox/${selected.id}/html`} className="h-[28rem] w-full rounded-md border bg-white" />
+              <iframe title="Mail HTML" sandbox="allow-popups allow-popups-to-escape-sandbox" src={urlOf(devMailboxApi.html, { params: { id: selected.id } })} className="h-[28rem] w-full rounded-md border bg-white" />
             </Card>
           ) : null}
         </div>

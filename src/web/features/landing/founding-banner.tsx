@@ -7,7 +7,9 @@ import type { FoundingStats } from '@shared/founding';
 
 export const foundingQuery = queryOptions({
   queryKey: ['founding'],
-  queryFn: () => api<FoundingStats>('/api/founding'),
+  // GET /api/founding (accountsApi.founding), typed by its shared schema's output; not through
+  // `call`, which would bring the schema library into the landing page (see features/auth/session.ts).
+  queryFn: ({ signal }) => api<FoundingStats>('/api/founding', { signal }),
   staleTime: 30_000,
   // Signed-out visitors (the only ones who see the banner) have no event stream: poll gently.
   // Signed-in tabs also refetch it on the 'founding-count' event.

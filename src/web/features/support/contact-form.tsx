@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -8,8 +7,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, api } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { type ContactForm as ContactFields, type ContactType, contactFormSchema } from '@shared/support';
+import { useSendContact } from './api';
 
 const NOUN: Record<ContactType, string> = { 'Contact Inquiry': 'message', 'Bug Report': 'report', 'Feature Request': 'request' };
 const SUCCESS: Record<ContactType, string> = { 'Contact Inquiry': 'Message sent', 'Bug Report': 'Report sent', 'Feature Request': 'Request sent' };
@@ -25,22 +25,26 @@ export function ContactForm({ type, title, intro, subjectPlaceholder, messagePla
     resolver: zodResolver(contactFormSchema),
     defaultValues: { name: '', email: '', subject: '', message: '' },
   });
-  const send = useMutation({
-    mutationFn: (values: ContactFields) => api<{ id: string }>('/api/contact', { method: 'POST', body: { ...values, type } }),
-    onSuccess: () => {
-      toast.success(SUCCESS[type], { description: "Thank you! We've received it and will get back to you soon." });
-      form.reset();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.details) {
-        for (const [field, messages] of Object.entries(error.details)) {
-          if (field in form.getValues()) form.setError(field as keyof ContactFields, { message: messages[0] });
-        }
-      }
-      const description = error instanceof ApiError && error.status === 429 ? error.message : `There was a problem sending your ${NOUN[type]}. Please try again later.`;
-      toast.error('Submission Failed', { description });
-    },
-  });
+  const send = useSendContact();
+  const submit = (values: ContactFields) =>
+    send.mutate(
+      { ...values, type },
+      {
+        onSuccess: () => {
+          toast.success(SUCCESS[type], { description: "Thank you! We've received it and will get back to you soon." });
+          form.reset();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.details) {
+            for (const [field, messages] of Object.entries(error.details)) {
+              if (field in form.getValues()) form.setError(field as keyof ContactFields, { message: messages[0] });
+            }
+          }
+          const description = error instanceof ApiError && error.status === 429 ? error.message : `There was a problem sending your ${NOUN[type]}. Please try again later.`;
+          toast.error('Submission Failed', { description });
+        },
+      },
+    );
   const { errors } = form.formState;
   const field = (name: keyof ContactFields) => ({
     id: `contact-${name}`,
@@ -61,7 +65,7 @@ export function ContactForm({ type, title, intro, subjectPlaceholder, messagePla
       <p className="mt-2 text-muted-foreground">{intro}</p>
       <Card className="mt-8">
         <CardContent className="p-6">
-          <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))} className="space-y-5">
+          <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <div className="space-y-2">
                 <Label htmlFor="contact-name">Name</Label>

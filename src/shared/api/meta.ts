@@ -1,0 +1,7 @@
+import { metaSchema } from '../meta';
+import { defineRoutes } from './contract';
+
+/** The offline defaults in use, so the footer can say so. */
+export const metaApi = defineRoutes({
+  meta: { method: 'get', path: '/meta', access: 'visitor', tags: ['Meta'], summary: 'Which offline defaults are in use, so the UI can say so', status: 200, response: metaSchema },
+});
