@@ -139,12 +139,14 @@ export type UsernameAvailability = z.output<typeof usernameAvailabilitySchema>;
 export const resetTokenQuerySchema = z.object({ token: text().min(1).max(200) });
 export const resetTokenStateSchema = z.object({ valid: z.boolean() });
 
-/** POST /api/accounts/delete: the user types DELETE to confirm (spec 000 §5). */
-export const deleteAccountSchema = z.strictObject({ confirm: z.literal('DELETE', "Please type 'DELETE' to confirm account deletion") });
+/** POST /api/accounts/delete: the user types DELETE to confirm (spec 000 §5). A string first, so the Danger Zone form can start empty. */
+export const DELETE_CONFIRMATION_MESSAGE = "Please type 'DELETE' to confirm account deletion";
+export const deleteAccountSchema = z.strictObject({ confirm: z.string().pipe(z.literal('DELETE', DELETE_CONFIRMATION_MESSAGE)) });
 
 /** GET /api/profiles/search: people by username or full name, 10 results. */
 export const profileSearchQuerySchema = z.object({ q: text().trim().min(1).max(50) });
 export const profileSearchResultSchema = z
   .object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() })
   .meta({ id: 'ProfileSearchResult' });
+export type ProfileSearchResult = z.output<typeof profileSearchResultSchema>;
 export const profileSearchResultsSchema = z.object({ results: z.array(profileSearchResultSchema) });

@@ -9,17 +9,6 @@ import { z } from 'zod';
 /** A profile is per viewer and changes with every follow: never stored by a browser or a proxy. */
 export const PROFILE_CACHE_CONTROL = 'private, no-store';
 
-/**
- * One row of the people search (header box and /search Users section). The route and its schema
- * are the accounts module's (GET /api/profiles/search).
- */
-export interface ProfileSearchResult {
-  id: string;
-  username: string;
-  fullName: string | null;
-  avatarUrl: string | null;
-}
-
 export const notifyPreferenceSchema = z.enum(['none', 'popup', 'email', 'both']);
 export type NotifyPreference = z.output<typeof notifyPreferenceSchema>;
 

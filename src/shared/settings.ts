@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, RESERVED_USERNAMES, settingsPasswordProblems, USERNAME_PROFILE_MAX } from './accounts';
+import { deleteAccountSchema, emailSchema, RESERVED_USERNAMES, settingsPasswordProblems, USERNAME_PROFILE_MAX } from './accounts';
 import { ALL_GENRES } from './catalogue';
 import type { NotifyPreference } from './profiles';
 import { text } from './text';
@@ -154,8 +154,8 @@ export const passwordChangeFormSchema = (username: string) =>
     });
 export type PasswordChangeForm = z.output<ReturnType<typeof passwordChangeFormSchema>>;
 
-/** The Danger Zone: the word DELETE, typed (the body of POST /api/accounts/delete). */
-export const DELETE_CONFIRMATION_MESSAGE = "Please type 'DELETE' to confirm account deletion";
-export const deleteAccountFormSchema = z.strictObject({ confirm: z.string().pipe(z.literal('DELETE', DELETE_CONFIRMATION_MESSAGE)) });
+/** The Danger Zone: the word DELETE, typed; the form validates with the route's own body schema. */
+export { DELETE_CONFIRMATION_MESSAGE } from './accounts';
+export const deleteAccountFormSchema = deleteAccountSchema;
 export type DeleteAccountFormInput = z.input<typeof deleteAccountFormSchema>;
 export type DeleteAccountForm = z.output<typeof deleteAccountFormSchema>;

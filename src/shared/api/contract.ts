@@ -83,6 +83,20 @@ export function defineRoutes<const T extends Record<string, RouteContract>>(tabl
   return table;
 }
 
+/**
+ * A route's method and path without its schemas, typed by its contract: for the few reads every
+ * page makes on its first load, so that Zod (the schemas) stays out of the landing page's bundle.
+ * The contract is named as a type only, and a method or path that differs from it fails the
+ * typecheck: `routeRef<typeof accountsApi.session>({ method: 'get', path: '/session' })`.
+ */
+export interface RouteRef<C extends RouteContract> {
+  readonly method: C['method'];
+  readonly path: C['path'];
+  /** Never set: carries the contract's type to `call`. */
+  readonly contract?: C;
+}
+export const routeRef = <C extends RouteContract>(ref: { method: C['method']; path: C['path'] }): RouteRef<C> => ref;
+
 /** What a route answers on success. */
 export type ResponseOf<C extends RouteContract> = z.output<C['response']>;
 

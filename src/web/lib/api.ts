@@ -1,4 +1,4 @@
-import { type InputOf, type ResponseOf, type RouteContract, urlOf } from '@shared/api/contract';
+import { type InputOf, type ResponseOf, type RouteContract, type RouteRef, urlOf } from '@shared/api/contract';
 
 /** The one way the web app talks to the API: JSON in, JSON out, errors as ApiError with the server's message. */
 export class ApiError extends Error {
@@ -18,7 +18,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Calls a route of a module's table (src/shared/api): the URL, method and body come from the
  * contract, and the answer has the contract's response type. No casts at the call sites.
  */
-export function call<C extends RouteContract>(contract: C, ...[input, options]: CallArgs<C>): Promise<ResponseOf<C>> {
+export function call<C extends RouteContract>(contract: C | RouteRef<C>, ...[input, options]: CallArgs<C>): Promise<ResponseOf<C>> {
   const given = (input ?? {}) as { params?: object; query?: object; body?: unknown; form?: FormData };
   return send(urlOf(contract, given), { method: contract.method.toUpperCase() as Method, body: given.body, form: given.form, signal: options?.signal });
 }

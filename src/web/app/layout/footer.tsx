@@ -1,8 +1,9 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '@/lib/api';
-import type { Meta } from '@shared/meta';
+import { call } from '@/lib/api';
+import type { metaApi } from '@shared/api/meta';
+import { routeRef } from '@shared/api/contract';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from '@/components/layout/brand-icons';
 import { Logo } from '@/components/layout/logo';
 import { type ThemeChoice, useTheme } from '@/lib/theme';
@@ -51,13 +52,12 @@ function ThemeSwitch() {
   );
 }
 
-/**
- * GET /api/meta (metaApi in src/shared/api/meta.ts), typed by its shared schema's output; not through
- * `call`, which would bring the schema library into every page's JavaScript (see features/auth/session.ts).
- */
+/** GET /api/meta by reference to its contract, keeping the schema library out of every page's first load (see features/auth/session.ts). */
+const metaRoute = routeRef<typeof metaApi.meta>({ method: 'get', path: '/meta' });
+
 /** Says, discreetly, which offline stand-ins are in use (decisions: offline defaults). */
 function OfflineBadges() {
-  const { data } = useQuery({ queryKey: ['meta'], queryFn: ({ signal }) => api<Meta>('/api/meta', { signal }), staleTime: Infinity });
+  const { data } = useQuery({ queryKey: ['meta'], queryFn: ({ signal }) => call(metaRoute, {}, { signal }), staleTime: Infinity });
   if (!data) return null;
   return (
     <span className="flex flex-wrap items-center gap-2">

@@ -1,17 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
+import type { accountsApi } from '@shared/api/accounts';
+import { routeRef } from '@shared/api/contract';
 import type { SessionView } from '@shared/session';
 
 /** signedOut is ours, not the server's: set on sign-out so protected pages leave for home. */
 export type SessionData = SessionView & { signedOut?: boolean };
 
 /**
- * GET /api/session (accountsApi.session in src/shared/api/accounts.ts), typed by its shared schema's
- * output. Not through `call`: the session is read by every page, so importing the table here would
- * put the schema library (zod, about 25 KB gzipped) into the landing page's JavaScript, past its
- * 150 KB budget (e2e/platform.e2e.ts). The API tests check the answer against the schema.
+ * GET /api/session, by reference to its contract (accountsApi.session): the session is read by every
+ * page, so the table itself (and with it the schema library, about 25 KB gzipped) stays out of the
+ * landing page's JavaScript and its 150 KB budget (e2e/platform.e2e.ts).
  */
-const fetchSession = (signal: AbortSignal) => api<SessionData>('/api/session', { signal });
+const sessionRoute = routeRef<typeof accountsApi.session>({ method: 'get', path: '/session' });
+const fetchSession = (signal: AbortSignal): Promise<SessionData> => call(sessionRoute, {}, { signal });
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],

@@ -2,14 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { api } from '@/lib/api';
-import type { FoundingStats } from '@shared/founding';
+import { call } from '@/lib/api';
+import type { accountsApi } from '@shared/api/accounts';
+import { routeRef } from '@shared/api/contract';
+
+const foundingRoute = routeRef<typeof accountsApi.founding>({ method: 'get', path: '/founding' });
 
 export const foundingQuery = queryOptions({
   queryKey: ['founding'],
-  // GET /api/founding (accountsApi.founding), typed by its shared schema's output; not through
-  // `call`, which would bring the schema library into the landing page (see features/auth/session.ts).
-  queryFn: ({ signal }) => api<FoundingStats>('/api/founding', { signal }),
+  // By reference to its contract, keeping the schema library out of the landing page (see features/auth/session.ts).
+  queryFn: ({ signal }) => call(foundingRoute, {}, { signal }),
   staleTime: 30_000,
   // Signed-out visitors (the only ones who see the banner) have no event stream: poll gently.
   // Signed-in tabs also refetch it on the 'founding-count' event.

@@ -10,15 +10,9 @@ import { followErrorDescription } from './follow-error';
 /** Fetchers, query options and hooks of the profiles feature. Every query key starts from `profileKeys`. */
 
 export type { ProfileView };
-/** Which profile a page shows: by id (/profile/{id}) or by name (the /{username} share link). */
-export type ProfileTarget = { id: string } | { username: string };
+import { profileKeys, type ProfileTarget } from './query-keys';
 
-export const profileKeys = {
-  all: ['profiles'] as const,
-  profile: (target: ProfileTarget) => [...profileKeys.all, 'profile', 'id' in target ? { id: target.id } : { username: target.username.toLowerCase() }] as const,
-  followLists: (userId: string, q: string) => [...profileKeys.all, 'follows', userId, q.trim().toLowerCase()] as const,
-  search: (q: string) => [...profileKeys.all, 'search', q.trim().toLowerCase()] as const,
-};
+export { profileKeys, type ProfileTarget };
 
 // ---- Fetchers (typed by src/shared/api/profiles.ts and social.ts) ----
 

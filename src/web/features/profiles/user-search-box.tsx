@@ -5,10 +5,15 @@ import { useNavigate } from 'react-router';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
-import { api } from '@/lib/api';
-import type { ProfileSearchResult } from '@shared/profiles';
-import { profileKeys } from './api';
+import { call } from '@/lib/api';
+import type { accountsApi } from '@shared/api/accounts';
+import { routeRef } from '@shared/api/contract';
+import type { ProfileSearchResult } from '@shared/accounts';
+import { profileKeys } from './query-keys';
 import { useDebounced } from '@/lib/use-debounced';
+
+/** By reference to its contract: the header is on every page, so the table (and Zod) stays out of the first load (see features/auth/session.ts). */
+const searchRoute = routeRef<typeof accountsApi.searchProfiles>({ method: 'get', path: '/profiles/search' });
 
 const DEBOUNCE_MS = 300;
 
@@ -25,7 +30,7 @@ export function UserSearchBox({ className }: { className?: string }) {
 
   const results = useQuery({
     queryKey: profileKeys.search(q),
-    queryFn: ({ signal }) => api<{ results: ProfileSearchResult[] }>(`/api/profiles/search?q=${encodeURIComponent(q)}`, { signal }),
+    queryFn: ({ signal }) => call(searchRoute, { query: { q } }, { signal }),
     enabled: q.length > 0,
     staleTime: 30_000,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sessionQuery } from '@/features/auth/session';
 import { api, ApiError, call } from '@/lib/api';
+import { ownAccountApi } from '@shared/api/accounts';
 import { profilesApi } from '@shared/api/profiles';
 import { settingsApi } from '@shared/api/settings';
 import type { OwnProfile } from '@shared/profiles';
@@ -109,8 +110,7 @@ export function useChangePassword() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    // The accounts module's route; it moves to call(accountsApi...) with that module's table.
-    mutationFn: (body: DeleteAccountForm) => api('/api/accounts/delete', { method: 'POST', body }),
+    mutationFn: (body: DeleteAccountForm) => call(ownAccountApi.deleteAccount, { body }),
     onSuccess: () => {
       queryClient.setQueryData(sessionQuery.queryKey, { user: null, access: null, signedOut: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, call } from '@/lib/api';
+import { call } from '@/lib/api';
+import { accountsApi } from '@shared/api/accounts';
 import { titlesApi } from '@shared/api/titles';
 import { isCertificationOf, type MediaType, type Page, type PersonSearchResult, RECOMMENDATION_PAGE_LIMIT, type SeasonDetails, type TitleSummary } from '@shared/catalogue';
 import { SUGGESTION_MIN_LENGTH } from '@shared/did-you-mean';
-import type { ProfileSearchResult } from '@shared/profiles';
 import { type AdvancedFilters, discoverApiParams } from './advanced-filters';
 import { type DiscoverState, type GridRequest, gridRequests, matchesFilters } from './discover-params';
 import { emptyPage, mergePages, nextPageParam } from './title-list';
@@ -169,7 +169,7 @@ export function usePeopleSearch(q: string, enabled = true) {
   const query = q.trim().slice(0, 50); // the people search takes at most 50 characters
   return useQuery({
     queryKey: titleKeys.people(query),
-    queryFn: ({ signal }) => api<{ results: ProfileSearchResult[] }>(`/api/profiles/search?${new URLSearchParams({ q: query })}`, { signal }),
+    queryFn: ({ signal }) => call(accountsApi.searchProfiles, { query: { q: query } }, { signal }),
     enabled: enabled && query.length > 0,
     staleTime: 30_000,
     select: (data) => data.results,

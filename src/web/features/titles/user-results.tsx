@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProfileSearchResult } from '@shared/profiles';
+import type { ProfileSearchResult } from '@shared/accounts';
 
 /** The Users section of /search: up to 10 people, each linking to their profile. */
 export function UserResults({ users }: { users: ProfileSearchResult[] }) {
