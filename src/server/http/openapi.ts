@@ -33,38 +33,8 @@ export const errorSchema = z
   // No example: one schema serves every status, and an example would give a 400 the code of a 401.
   .openapi('Error');
 
-export const errorSchemaRef = {
-  description: 'Error',
-  content: { 'application/json': { schema: errorSchema } },
-};
-
 /** The name of the session cookie scheme in the document's components. */
 export const SESSION_SCHEME = 'sessionCookie';
-
-/**
- * Who may call a route, spread into its createRoute declaration (`...access.user`). The OpenAPI
- * document says it twice over: `x-access` names the level, and `security` the session cookie a
- * level needs (optional for visitor routes whose answer changes with a session). The guards that
- * enforce it are the routes' own middlewares (requireUser, requireAdmin); a test checks that each
- * declared level matches what the route answers without and with a session.
- */
-type Security = Record<string, string[]>[];
-const sessionNeeded: Security = [{ [SESSION_SCHEME]: [] }];
-/** The empty requirement first: calling without the cookie is fine too. */
-const sessionOptional: Security = [{}, { [SESSION_SCHEME]: [] }];
-
-export const access = {
-  /** Anyone; no session is read. */
-  visitor: { 'x-access': 'visitor' as const },
-  /** Anyone; with a session the answer is the signed-in user's view. */
-  visitorOrUser: { 'x-access': 'visitor' as const, security: sessionOptional },
-  /** A signed-in user (401 without a session). */
-  user: { 'x-access': 'user' as const, security: sessionNeeded },
-  /** A signed-in admin (401 without a session, 403 for other users). */
-  admin: { 'x-access': 'admin' as const, security: sessionNeeded },
-};
-
-export type AccessLevel = (typeof access)[keyof typeof access]['x-access'];
 
 /**
  * Publishes the OpenAPI document at /openapi.json of the API router, which is mounted at /api:
