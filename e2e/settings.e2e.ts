@@ -55,7 +55,7 @@ describe('settings, as a user edits their profile', () => {
     const preview = page.getByRole('img', { name: 'Your avatar' });
     await preview.waitFor();
     const avatarUrl = await preview.getAttribute('src');
-    expect(avatarUrl).toMatch(new RegExp(`^/api/uploads/${me.id}/\\d+\\.png$`));
+    expect(avatarUrl).toMatch(new RegExp(`^/api/uploads/${me.id}/[0-9a-f]{16}\\.png$`));
     await page.getByText('The new picture is used when you save your changes.').waitFor();
     // Not yet in effect: the header still shows the initial.
     await expect(headerAvatar.count()).resolves.toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, describeDefaults, loadConfig, storageKind, storageWarnings } from './config';
 
 describe('config', () => {
   it('starts with no configuration at all, on the offline defaults', () => {
@@ -20,6 +20,25 @@ describe('config', () => {
       expect(message).toContain('DATABASE_URL: expected a postgres:// or postgresql:// connection URL');
       expect(message).not.toContain('mysql://x'); // URLs may hold passwords
     }
+  });
+
+  it('picks the uploads storage: STORAGE when set, else S3 with a bucket, the database on PostgreSQL, files on PGlite', () => {
+    const pgUrl = 'postgres://db.example/reelmates';
+    expect(storageKind(loadConfig({}), 'pglite')).toBe('local');
+    expect(storageKind(loadConfig({ DATABASE_URL: pgUrl }), 'postgres')).toBe('database');
+    expect(storageKind(loadConfig({ DATABASE_URL: pgUrl, STORAGE: 'local' }), 'postgres')).toBe('local');
+    expect(storageKind(loadConfig({ STORAGE: 'database' }), 'pglite')).toBe('database');
+    expect(() => loadConfig({ STORAGE: 'disk' })).toThrow(/STORAGE: expected local, database or s3/);
+    expect(describeDefaults(loadConfig({ DATABASE_URL: pgUrl }))).toContain('uploads: in the database (table stored_uploads), served by every instance');
+  });
+
+  it('warns about local files on PostgreSQL only', () => {
+    const local = loadConfig({ DATABASE_URL: 'postgres://db.example/reelmates', STORAGE: 'local', DATA_DIR: '/srv/reelmates' });
+    expect(storageWarnings(local, 'postgres')).toEqual([
+      'STORAGE=local on PostgreSQL: avatars are files in /srv/reelmates/uploads, which only this instance reads. With several instances, use one shared volume for it on every instance, or STORAGE=database or S3_BUCKET; otherwise pictures uploaded through one instance are missing on the others.',
+    ]);
+    expect(storageWarnings(loadConfig({}), 'pglite')).toEqual([]);
+    expect(storageWarnings(loadConfig({ DATABASE_URL: 'postgres://db.example/reelmates' }), 'postgres')).toEqual([]);
   });
 
   it('sizes the PostgreSQL pool: 10 by default, 1 to 200 when set', () => {

@@ -65,6 +65,8 @@ const envSchema = z.object({
   TMDB_READ_ACCESS_TOKEN: optionalString,
   /** Ruling 5: messaging is unlimited for everyone; the premium gate exists behind this switch, off by default. */
   MESSAGING_PREMIUM_GATE: flag,
+  /** Where uploads live (docs/decisions/012); unset: s3 with S3_BUCKET, else database on PostgreSQL, else local. */
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 'database', 's3'], { message: 'expected local, database or s3' }).optional()),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3 to 63 lowercase letters, digits, dots and hyphens)').optional()),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]{2,40}$/, 'expected a region such as us-east-1').optional()),
   S3_ENDPOINT: optionalUrl('the URL of an S3-compatible endpoint, such as https://s3.example.com'),
@@ -105,8 +107,13 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     auth: { secret: env.BETTER_AUTH_SECRET, ownerEmail: env.OWNER_EMAIL?.toLowerCase() },
     messaging: { premiumGate: env.MESSAGING_PREMIUM_GATE },
     storage: {
+      /**
+       * The adapter the operator chose (STORAGE), or s3 when S3_BUCKET is set; undefined lets
+       * `storageKind` pick by database: the database on PostgreSQL, files on PGlite.
+       */
+      chosen: env.STORAGE ?? (env.S3_BUCKET ? ('s3' as const) : undefined),
       uploadsDir: path.join(dataDir, 'uploads'),
-      // Unset: files under DATA_DIR/uploads, served by our server (the offline default).
+      // Unset: uploads in the database (PostgreSQL) or under DATA_DIR/uploads (PGlite).
       s3: env.S3_BUCKET
         ? {
             bucket: env.S3_BUCKET,
@@ -134,12 +141,33 @@ function checkStorage(env: NodeJS.ProcessEnv): string[] {
   const set = (name: string) => typeof env[name] === 'string' && env[name]!.trim() !== '';
   const problems: string[] = [];
   if (set('S3_ACCESS_KEY_ID') !== set('S3_SECRET_ACCESS_KEY')) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  const storage = env.STORAGE?.trim();
   if (!set('S3_BUCKET')) {
+    if (storage === 's3') problems.push('STORAGE: s3 needs S3_BUCKET (and the other S3_* settings)');
     for (const name of ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL']) {
-      if (set(name)) problems.push(`${name}: needs S3_BUCKET (without it avatars are stored under DATA_DIR/uploads)`);
+      if (set(name)) problems.push(`${name}: needs S3_BUCKET (without it avatars are stored in the database on PostgreSQL, under DATA_DIR/uploads on PGlite)`);
     }
+  } else if (storage === 'local' || storage === 'database') {
+    problems.push(`S3_BUCKET: set, but STORAGE=${storage} would ignore it (unset one of them)`);
   }
   return problems;
+}
+
+/**
+ * The storage adapter in use (docs/decisions/012): the operator's STORAGE, else S3 with S3_BUCKET,
+ * else the database on PostgreSQL (every instance serves every picture) and files under
+ * DATA_DIR/uploads on PGlite (one process owns the data directory anyway).
+ */
+export function storageKind(config: Pick<Config, 'storage'>, database: 'pglite' | 'postgres'): 'local' | 'database' | 's3' {
+  return config.storage.chosen ?? (database === 'postgres' ? 'database' : 'local');
+}
+
+/** What the operator must hear at start about the storage: local files on a shared database. */
+export function storageWarnings(config: Pick<Config, 'storage'>, database: 'pglite' | 'postgres'): string[] {
+  if (database !== 'postgres' || storageKind(config, database) !== 'local') return [];
+  return [
+    `STORAGE=local on PostgreSQL: avatars are files in ${config.storage.uploadsDir}, which only this instance reads. With several instances, use one shared volume for it on every instance, or STORAGE=database or S3_BUCKET; otherwise pictures uploaded through one instance are missing on the others.`,
+  ];
 }
 
 export class ConfigError extends Error {
@@ -171,7 +199,14 @@ export function describeDefaults(config: Config): string[] {
   lines.push(config.databaseUrl ? `database: PostgreSQL (DATABASE_URL, a pool of ${config.databasePoolSize} connections)` : `database: embedded PGlite in ${path.join(config.dataDir, 'db')} (offline default)`);
   lines.push(config.mail.smtpUrl ? 'mail: SMTP (SMTP_URL)' : config.mail.devMailboxEnabled ? `mail: dev mailbox at /dev/mailbox and ${config.mail.mailboxDir} (offline default)` : 'mail: no transport configured; mails wait in the outbox');
   const s3 = config.storage.s3;
-  lines.push(s3 ? `uploads: S3 bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ''}` : `uploads: files in ${config.storage.uploadsDir} (offline default)`);
+  const storage = storageKind(config, config.databaseUrl ? 'postgres' : 'pglite');
+  lines.push(
+    storage === 's3' && s3
+      ? `uploads: S3 bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ''}`
+      : storage === 'database'
+        ? `uploads: in the database (table stored_uploads)${config.storage.chosen ? ' (STORAGE=database)' : ', served by every instance'}`
+        : `uploads: files in ${config.storage.uploadsDir}${config.databaseUrl ? ' (STORAGE=local)' : ' (offline default)'}`,
+  );
   lines.push(config.tmdb.apiKey || config.tmdb.readAccessToken ? 'catalogue: TMDB API' : 'catalogue: offline demo catalogue (offline default)');
   lines.push(config.databaseUrl ? 'realtime: event streams fanned out through PostgreSQL LISTEN/NOTIFY' : 'realtime: event streams in this process (PGlite; one instance)');
   return lines;

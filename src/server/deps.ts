@@ -17,7 +17,7 @@ export interface AppDeps {
   mail: MailOutbox;
   auth: Auth;
   catalogue: Catalogue;
-  /** Uploaded files (avatars): DATA_DIR/uploads, or an S3-compatible bucket. */
+  /** Uploaded files (avatars): DATA_DIR/uploads, the database (stored_uploads) or an S3-compatible bucket (docs/decisions/012). */
   storage: Storage;
   health: HealthProbe;
   /** Realtime fan-out to open event streams (in-process, or across instances on PostgreSQL). */

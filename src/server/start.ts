@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { type Config, describeDefaults } from './config';
+import { type Config, describeDefaults, storageWarnings } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import type { AppDeps } from './deps';
@@ -10,7 +10,7 @@ import { findWebDist, WebAssets } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
 import { createCatalogue } from './integrations/catalogue';
-import { createStorage } from './integrations/storage';
+import { createStorage, DatabaseStorage, LocalStorage } from './integrations/storage';
 import { HealthProbe } from './modules/health/probe';
 import { profileFrontRoute } from './modules/profiles/front-route';
 import { startUploadSweeper } from './modules/settings/upload-sweeper';
@@ -56,7 +56,17 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   }
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
+  const storage = createStorage(config, database);
+  for (const warning of storageWarnings(config, database.kind)) logger.warn(warning);
+  if (storage instanceof DatabaseStorage) {
+    // Pictures this instance kept on its own disk before (the local adapter) move into the database.
+    const moved = await storage.moveFrom(new LocalStorage(config.storage.uploadsDir)).catch((err: unknown) => {
+      logger.warn({ err }, `could not move the files of ${config.storage.uploadsDir} into the database`);
+      return 0;
+    });
+    if (moved) logger.info({ moved }, `moved ${moved} uploaded pictures from ${config.storage.uploadsDir} into the database`);
+  }
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage, health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
   const webDist = findWebDist();
   const app = createApp(deps);
 

@@ -124,10 +124,18 @@ export type AvatarUploadResult = z.output<typeof avatarUploadResultSchema>;
 
 export const favoriteGenresResultSchema = z.object({ genres: z.array(z.string()) }).meta({ id: 'FavoriteGenres' });
 
-/** GET /api/uploads/{userId}/{file}: the names the storage gives uploads ({timestamp}.{ext} in the user's folder). */
+/**
+ * The names the storage gives uploads in a user's folder: `{16 hex of the SHA-256 of the stored bytes}.{ext}`
+ * (a name is never reused for other bytes, so a picture is cached for good), or `{timestamp}.{ext}` for
+ * pictures uploaded before names carried the hash. Nothing else is ever stored or served.
+ */
+export const UPLOAD_FILE_NAME = /^(?:[0-9a-f]{16}|\d{1,16})\.(?:png|jpg)$/;
+export const UPLOAD_USER_FOLDER = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** GET /api/uploads/{userId}/{file}. */
 export const uploadParamsSchema = z.object({
-  userId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  file: z.string().regex(/^\d{1,16}\.(?:png|jpg)$/),
+  userId: z.string().regex(UPLOAD_USER_FOLDER),
+  file: z.string().regex(UPLOAD_FILE_NAME),
 });
 
 // ---- The account cards' forms (their requests go to Better Auth and POST /api/accounts/delete) ----

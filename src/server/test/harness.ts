@@ -82,11 +82,11 @@ export interface TestApp {
 }
 
 /**
- * A test app on a fresh database, or on `shared.database` (another app's): a second instance, or
- * the same server after a restart. A shared database is left open at close; its owner closes it.
+ * A fresh database, or `options.database` (another test app's: a second instance on the same
+ * database, which it leaves open on close).
  */
-export async function createTestApp(env: Record<string, string> = {}, shared?: { database: DatabaseHandle }): Promise<TestApp> {
-  const database = shared?.database ?? (await createTestDatabase());
+export async function createTestApp(env: Record<string, string> = {}, options: { database?: DatabaseHandle } = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/reelmates-test-unused', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000', APP_URL: 'http://localhost', TRUST_PROXY: 'true', CHECK_RESPONSE_CONTRACTS: 'true', ...env });
   const logger = pino({ level: 'silent' });
   const transport = new MemoryTransport();
@@ -95,7 +95,7 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: {
   await events.start();
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config, database), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
   const app = createApp(deps);
   const request: TestRequest = (path, init = {}) => {
     const { json, ...rest } = init;
@@ -120,7 +120,7 @@ export async function createTestApp(env: Record<string, string> = {}, shared?: {
       await mail.stop();
       hubOf.get(deps.events)?.stop();
       await deps.events.stop();
-      if (!shared) await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

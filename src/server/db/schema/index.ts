@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './messages';
 export * from './sign-ins';
 export * from './realtime';
+export * from './uploads';

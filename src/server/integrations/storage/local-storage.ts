@@ -1,17 +1,18 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { UPLOAD_FILE_NAME } from '../../../shared/settings';
 import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
 
-/** What put() writes before renaming: `{timestamp}.{ext}.{12 hex}.tmp`. */
-const TEMP_NAME = /^\d{1,16}\.(?:png|jpg)\.[0-9a-f]{12}\.tmp$/;
+/** What put() writes before renaming: `{name}.{12 hex}.tmp`, the name being an upload's (`{hash}.{ext}`). */
+const TEMP_NAME = new RegExp(`^${UPLOAD_FILE_NAME.source.slice(1, -1)}\\.[0-9a-f]{12}\\.tmp$`);
 
 /** Files under DATA_DIR/uploads, served by our server at /api/uploads/{key}. */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   constructor(private readonly dir: string) {}
 
-  /** The file's path, refusing any key that is not `{userId}/{timestamp}.{ext}` or that would leave the directory. */
+  /** The file's path, refusing any key that is not `{userId}/{hash}.{ext}` (UPLOAD_KEY) or that would leave the directory. */
   private pathOf(key: string): string {
     if (!isUploadKey(key)) throw new Error(`invalid storage key: ${key}`);
     const root = path.resolve(this.dir);

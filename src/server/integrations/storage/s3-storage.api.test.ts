@@ -2,13 +2,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConfigError, loadConfig } from '../../config';
+import { type ConfigError, loadConfig, storageKind } from '../../config';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { smallPng } from '../../modules/settings/test-images';
 import { securityHeaderList } from '../../http/security';
 import { startFakeS3 } from './fake-s3-server';
-import { createStorage, removeUserFiles } from './index';
+import { removeUserFiles } from './index';
 import { S3Storage } from './s3-storage';
 
 let fake: Awaited<ReturnType<typeof startFakeS3>>;
@@ -51,9 +51,11 @@ describe('S3 storage adapter', () => {
     await expect(storage.put('../escape.png', body, 'image/png')).rejects.toThrow(/invalid storage key/);
   });
 
-  it('is chosen by S3_BUCKET; S3 settings are validated together', () => {
-    expect(createStorage(loadConfig({ DATA_DIR: '/tmp/x' })).kind).toBe('local');
-    expect(createStorage(loadConfig({ DATA_DIR: '/tmp/x', ...s3Env() })).kind).toBe('s3');
+  it('is chosen by S3_BUCKET (or STORAGE=s3); S3 settings are validated together', () => {
+    expect(storageKind(loadConfig({ DATA_DIR: '/tmp/x' }), 'pglite')).toBe('local');
+    expect(storageKind(loadConfig({ DATA_DIR: '/tmp/x', ...s3Env() }), 'pglite')).toBe('s3');
+    expect(storageKind(loadConfig({ DATA_DIR: '/tmp/x', ...s3Env() }), 'postgres')).toBe('s3');
+    expect(storageKind(loadConfig({ DATA_DIR: '/tmp/x', STORAGE: 's3', ...s3Env() }), 'postgres')).toBe('s3');
     const problems = (env: Record<string, string>) => {
       try {
         loadConfig(env);
@@ -62,7 +64,9 @@ describe('S3 storage adapter', () => {
         return (error as ConfigError).problems;
       }
     };
-    expect(problems({ S3_REGION: 'eu-west-1' })).toEqual(['S3_REGION: needs S3_BUCKET (without it avatars are stored under DATA_DIR/uploads)']);
+    expect(problems({ S3_REGION: 'eu-west-1' })).toEqual(['S3_REGION: needs S3_BUCKET (without it avatars are stored in the database on PostgreSQL, under DATA_DIR/uploads on PGlite)']);
+    expect(problems({ STORAGE: 's3' })).toEqual(['STORAGE: s3 needs S3_BUCKET (and the other S3_* settings)']);
+    expect(problems({ STORAGE: 'database', S3_BUCKET: 'avatars' })).toEqual(['S3_BUCKET: set, but STORAGE=database would ignore it (unset one of them)']);
     expect(problems({ S3_BUCKET: 'avatars', S3_ACCESS_KEY_ID: 'k' })).toEqual(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither']);
     expect(problems({ S3_BUCKET: 'Not A Bucket' })[0]).toMatch(/^S3_BUCKET: expected an S3 bucket name/);
     expect(problems({ S3_BUCKET: 'avatars', S3_PUBLIC_URL: 'cdn' })[0]).toMatch(/^S3_PUBLIC_URL: expected the public base URL/);

@@ -1,8 +1,15 @@
+import { createHash } from 'node:crypto';
+import { UPLOAD_FILE_NAME, UPLOAD_USER_FOLDER } from '../../../shared/settings';
+
 /**
- * Where uploaded files (avatars) live. One interface, two adapters: files under DATA_DIR/uploads
- * served by our own server (the offline default), or an S3-compatible bucket when configured.
- * Keys are always `{userId}/{name}` as made by the caller; adapters never see user input unchecked.
+ * Where uploaded files (avatars) live. One interface, three adapters (docs/decisions/012): files under
+ * DATA_DIR/uploads served by our own server (one machine: the offline default on PGlite), a table of
+ * the database (the default on PostgreSQL, so every instance serves every picture), or an
+ * S3-compatible bucket when configured. Keys are always `{userId}/{name}` as made by `uploadKey`;
+ * adapters never see user input unchecked.
  */
+export type StorageKind = 'local' | 'database' | 's3';
+
 export interface StoredFile {
   body: Buffer;
   contentType: string;
@@ -14,7 +21,7 @@ export interface StoredEntry {
 }
 
 export interface Storage {
-  readonly kind: 'local' | 's3';
+  readonly kind: StorageKind;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The file, or null when there is none under this key. */
   get(key: string): Promise<StoredFile | null>;
@@ -25,7 +32,7 @@ export interface Storage {
   listUser(userId: string): Promise<string[]>;
   /** Every stored file, with when it was written: what the upload sweeper looks through. */
   listAll(): AsyncIterable<StoredEntry>;
-  /** Removes what interrupted writes left behind before `before` (local temporary files; S3 writes are atomic). */
+  /** Removes what interrupted writes left behind before `before` (local temporary files; database and S3 writes are atomic). */
   removeLeftovers(before: Date): Promise<number>;
   /** The URL browsers load the file from. */
   publicUrl(key: string): string;
@@ -33,8 +40,18 @@ export interface Storage {
   keyFromUrl(url: string): string | null;
 }
 
-/** `{userId}/{timestamp}.{png|jpg}`: the only shape of key we store, so the only one we serve. */
-export const UPLOAD_KEY = /^([A-Za-z0-9_-]{1,64})\/(\d{1,16}\.(?:png|jpg))$/;
+/**
+ * `{userId}/{hash}.{png|jpg}` (or a legacy `{userId}/{timestamp}.{ext}`): the only shape of key we
+ * store, so the only one we serve.
+ */
+export const UPLOAD_KEY = new RegExp(`^(${UPLOAD_USER_FOLDER.source.slice(1, -1)})\\/(${UPLOAD_FILE_NAME.source.slice(1, -1)})$`);
+
+/** The key of a picture: the user's folder and the first 16 hex digits of the SHA-256 of its bytes. */
+export function uploadKey(userId: string, body: Buffer, ext: 'png' | 'jpg'): string {
+  const key = `${userId}/${createHash('sha256').update(body).digest('hex').slice(0, 16)}.${ext}`;
+  if (!isUploadKey(key)) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
 
 export const LOCAL_UPLOADS_PATH = '/api/uploads';
 
@@ -42,7 +59,7 @@ export function contentTypeOf(key: string): string {
   return key.endsWith('.png') ? 'image/png' : 'image/jpeg';
 }
 
-export const USER_FOLDER = /^[A-Za-z0-9_-]{1,64}$/;
+export const USER_FOLDER = UPLOAD_USER_FOLDER;
 
 export function isUploadKey(key: string): boolean {
   return UPLOAD_KEY.test(key);

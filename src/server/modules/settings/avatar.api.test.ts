@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,8 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelmates-avatar-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  // The local adapter, whose files these tests look at (on PostgreSQL the default is the database).
+  t = await createTestApp({ DATA_DIR: dataDir, STORAGE: 'local' });
 });
 afterAll(async () => {
   await t.close();
@@ -29,20 +31,23 @@ async function upload(cookie: string, bytes: Buffer, name = 'me.png', type = 'im
 const filesOf = async (userId: string) => readdir(path.join(dataDir, 'uploads', userId)).catch(() => [] as string[]);
 
 describe('POST /api/me/avatar', () => {
-  it('re-encodes a PNG, stores it at {userId}/{timestamp}.png and serves it with a long cache', async () => {
+  it('re-encodes a PNG, stores it at {userId}/{hash}.png and serves it with a long cache', async () => {
     const me = await signUpVerified(t);
     const id = await idOf(me.email);
     const res = await upload(me.cookie, await smallPng(64, 48));
     expect(res.status).toBe(201);
     const { url } = (await res.json()) as { url: string };
-    expect(url).toMatch(new RegExp(`^/api/uploads/${id}/\\d+\\.png$`));
+    expect(url).toMatch(new RegExp(`^/api/uploads/${id}/[0-9a-f]{16}\\.png$`));
     expect(await filesOf(id)).toEqual([url.split('/').pop()]);
     const served = await t.request(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    const bytes = Buffer.from(await served.arrayBuffer());
+    // The name is the hash of the stored bytes, so the immutable cache can never serve stale bytes.
+    expect(url.split('/').pop()).toBe(`${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.png`);
+    const meta = await sharp(bytes).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 64, height: 48 });
     // Uploading does not change the profile: that waits for Save Changes.
     expect((await (await t.request('/api/session', { headers: { cookie: me.cookie } })).json()).user.avatarUrl).toBeNull();

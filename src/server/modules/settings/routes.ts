@@ -21,7 +21,7 @@ export function settingsRoutes(deps: AppDeps) {
       const { userId, file } = c.req.valid('param');
       const stored = await deps.storage.get(`${userId}/${file}`);
       if (!stored) throw errors.notFound('No such file.');
-      // Names are never reused ({timestamp}.{ext}), so a file can be cached for good.
+      // A name is the hash of its bytes (or, before that, its upload time): never reused for other bytes, so cached for good.
       return c.body(new Uint8Array(stored.body), 200, {
         'Content-Type': stored.contentType,
         'Content-Length': String(stored.body.length),

@@ -5,6 +5,7 @@ import { profiles, user } from '../../db/schema';
 import { errors } from '../../http/errors';
 import { hitDbLimit } from '../../http/db-rate-limit';
 import { removeUserFiles } from '../../integrations/storage';
+import { uploadKey } from '../../integrations/storage/storage';
 import { isUsernameTaken, USERNAME_TAKEN_MESSAGE } from '../accounts/service';
 import { processAvatar } from './avatar-image';
 
@@ -15,12 +16,15 @@ export const AVATAR_URL_NOT_OURS = 'The avatar must be an image uploaded here.';
 const AVATAR_UPLOADS_PER_WINDOW = 20;
 const AVATAR_WINDOW_MS = 10 * 60_000;
 
-/** Checks, re-encodes and stores an avatar under `{userId}/{timestamp}.{ext}`; returns its public URL. */
+/**
+ * Checks, re-encodes and stores an avatar under `{userId}/{hash}.{ext}` (the hash of the stored bytes,
+ * so its URL can be cached for good); returns its public URL.
+ */
 export async function uploadAvatar(deps: AppDeps, userId: string, bytes: Buffer): Promise<string> {
   const wait = await hitDbLimit(deps.database.db, `avatar:${userId}`, AVATAR_UPLOADS_PER_WINDOW, AVATAR_WINDOW_MS);
   if (wait) throw errors.tooMany(`Too many uploads. Please try again in ${Math.ceil(wait / 60)} minutes.`);
   const avatar = await processAvatar(bytes);
-  const key = `${userId}/${Date.now()}.${avatar.ext}`;
+  const key = uploadKey(userId, avatar.body, avatar.ext);
   await deps.storage.put(key, avatar.body, avatar.contentType);
   return deps.storage.publicUrl(key);
 }

@@ -12,7 +12,8 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelmates-settings-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  // The local adapter, whose files these tests look at (on PostgreSQL the default is the database).
+  t = await createTestApp({ DATA_DIR: dataDir, STORAGE: 'local' });
 });
 afterAll(async () => {
   await t.close();

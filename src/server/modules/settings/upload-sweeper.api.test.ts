@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
+import { storedUploads } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '../../integrations/storage/fake-s3-server';
 import { signUpVerified } from '../../test/accounts';
@@ -13,9 +15,12 @@ import { startUploadSweeper, sweepUploads, UPLOAD_GRACE_MS } from './upload-swee
 // the grace period; the saved avatar and fresh uploads stay.
 const HOURS_AGO = (h: number) => new Date(Date.now() - h * 60 * 60_000);
 
+// Each upload a picture of its own size: names are the hash of the bytes, so the same picture twice is one file.
+let uploaded = 0;
 async function upload(t: TestApp, cookie: string): Promise<string> {
   const form = new FormData();
-  form.append('file', new File([new Uint8Array(await smallPng())], 'me.png', { type: 'image/png' }));
+  const side = 20 + (++uploaded % 400);
+  form.append('file', new File([new Uint8Array(await smallPng(side, side))], 'me.png', { type: 'image/png' }));
   const res = await t.request('/api/me/avatar', { method: 'POST', headers: { cookie }, body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as { url: string }).url;
@@ -45,7 +50,7 @@ describe('upload sweeper, local storage', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelmates-sweep-'));
-    t = await createTestApp({ DATA_DIR: dataDir });
+    t = await createTestApp({ DATA_DIR: dataDir, STORAGE: 'local' });
   });
   afterAll(async () => {
     await t.close();
@@ -101,6 +106,28 @@ describe('upload sweeper, local storage', () => {
     await age(third, 2);
     await new Promise((r) => setTimeout(r, 200));
     expect(await present()).toContain(third);
+  });
+});
+
+describe('upload sweeper, database storage', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ STORAGE: 'database' });
+  });
+  afterAll(() => t.close());
+
+  const age = (key: string, hours: number) => t.deps.database.db.update(storedUploads).set({ createdAt: HOURS_AGO(hours) }).where(eq(storedUploads.key, key));
+  const present = async () => (await t.deps.database.db.select({ key: storedUploads.key }).from(storedUploads)).map((r) => r.key).sort();
+
+  it('deletes old rows no profile references, keeps saved avatars and fresh uploads', async () => {
+    const { saved, neverSaved, fresh } = await threeUploads(t);
+    expect(await present()).toEqual([saved, neverSaved, fresh].sort());
+    for (const key of [saved, neverSaved]) await age(key, 2);
+
+    expect(await sweepUploads(t.deps)).toEqual({ deleted: 1, leftovers: 0 });
+    expect(await present()).toEqual([saved, fresh].sort());
+    expect((await t.request(`/api/uploads/${neverSaved}`)).status).toBe(404);
+    expect((await t.request(`/api/uploads/${saved}`)).status).toBe(200);
   });
 });
 

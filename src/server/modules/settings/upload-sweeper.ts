@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { profiles } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { isUploadKey } from '../../integrations/storage/storage';
 
 /**
  * An avatar is stored when it is uploaded and becomes the profile's picture only when the form is
@@ -14,7 +15,11 @@ export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60_000;
 const PROFILES_PER_QUERY = 500;
 
 /** The key at the end of a stored avatar URL, whatever base it was served from. */
-const KEY_AT_END = /(?:^|\/)([A-Za-z0-9_-]{1,64}\/\d{1,16}\.(?:png|jpg))$/;
+function keyAtEnd(url: string): string | undefined {
+  const parts = url.split('/');
+  const key = parts.slice(-2).join('/');
+  return parts.length >= 2 && isUploadKey(key) ? key : undefined;
+}
 
 export interface SweepResult {
   deleted: number;
@@ -35,7 +40,7 @@ export async function sweepUploads(deps: Pick<AppDeps, 'database' | 'storage'>, 
       .from(profiles)
       .where(inArray(profiles.id, users.slice(i, i + PROFILES_PER_QUERY)));
     for (const { avatarUrl } of rows) {
-      const key = avatarUrl ? KEY_AT_END.exec(avatarUrl)?.[1] : undefined;
+      const key = avatarUrl ? keyAtEnd(avatarUrl) : undefined;
       if (key) referenced.add(key);
     }
   }
