@@ -56,7 +56,10 @@ export default defineConfig(async () => {
   });
   // Two built instances on PostgreSQL behind nginx (multi/): needs both.
   const nginx = nginxPath();
-  const multiMissing = [!nginx && 'nginx is not installed (apt-get install nginx, or set NGINX_PATH)', !pgUrl && 'PostgreSQL does not answer'].filter(Boolean);
+  const multiMissing = [
+    !nginx && 'nginx is not installed (apt-get install nginx, or set NGINX_PATH)',
+    !pgUrl && (process.env.SKIP_POSTGRES ? 'SKIP_POSTGRES is set' : 'PostgreSQL does not answer'),
+  ].filter(Boolean);
   if (multiMissing.length > 0) console.warn(`multi-instance suite skipped: ${multiMissing.join('; ')}.`);
   return {
     test: {
