@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { defineConfig } from 'vitest/config';
@@ -24,6 +25,20 @@ async function postgresUrl(): Promise<string | undefined> {
   }
 }
 
+/** nginx for the multi-instance suite: NGINX_PATH, else the Debian package's /usr/sbin/nginx, else one on PATH. */
+function nginxPath(): string | undefined {
+  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', ...(process.env.PATH ?? '').split(path.delimiter).map((dir) => path.join(dir, 'nginx'))];
+  return candidates.find((file) => {
+    if (!file) return false;
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
 export default defineConfig(async () => {
   const pgUrl = process.env.SKIP_POSTGRES ? undefined : await postgresUrl();
   // *.pg.api.test.ts need PostgreSQL itself (LISTEN/NOTIFY across connections, several instances).
@@ -39,6 +54,13 @@ export default defineConfig(async () => {
       hookTimeout: 60_000,
     },
   });
+  // Two built instances on PostgreSQL behind nginx (multi/): needs both.
+  const nginx = nginxPath();
+  const multiMissing = [
+    !nginx && 'nginx is not installed (apt-get install nginx, or set NGINX_PATH)',
+    !pgUrl && (process.env.SKIP_POSTGRES ? 'SKIP_POSTGRES is set' : 'PostgreSQL does not answer'),
+  ].filter(Boolean);
+  if (multiMissing.length > 0) console.warn(`multi-instance suite skipped: ${multiMissing.join('; ')}.`);
   return {
     test: {
       reporters: ['default'],
@@ -61,6 +83,23 @@ export default defineConfig(async () => {
             globalSetup: ['e2e/support/global-setup.ts'],
           },
         },
+        ...(nginx && pgUrl
+          ? [
+              {
+                resolve: { alias },
+                test: {
+                  name: 'multi-instance',
+                  include: ['multi/**/*.multi.test.ts'],
+                  environment: 'node',
+                  fileParallelism: false,
+                  env: { TEST_DATABASE_URL: pgUrl, NGINX_PATH: nginx },
+                  testTimeout: 90_000,
+                  hookTimeout: 120_000,
+                  globalSetup: ['e2e/support/global-setup.ts'],
+                },
+              },
+            ]
+          : []),
       ],
     },
   };
