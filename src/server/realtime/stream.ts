@@ -44,6 +44,13 @@ export function openEventStream(hub: StreamHub, o: { userId: string; sessionToke
         let closed = false;
         /** Live events held back while the missed ones are read; null once live. */
         let held: { chunk: Uint8Array; id?: number }[] | null = o.after === undefined ? null : [];
+        /**
+         * The ids sent by the replay. An event's row is readable as soon as it commits, and its NOTIFY
+         * may reach this instance after the replay read it: such a live copy is dropped, once. (Not
+         * "every id up to the newest replayed": concurrent publishes commit out of id order, and a
+         * lower id arriving later is a new event.)
+         */
+        const replayed = new Set<number>();
         const close = () => {
           if (closed) return;
           closed = true;
@@ -65,6 +72,7 @@ export function openEventStream(hub: StreamHub, o: { userId: string; sessionToke
             held.push({ chunk, id });
             return held.length < 10_000;
           }
+          if (id !== undefined && replayed.delete(id)) return true;
           return write(chunk);
         };
         const remove = hub.add({ userId: o.userId, sessionToken: o.sessionToken, push, close });
@@ -90,14 +98,15 @@ export function openEventStream(hub: StreamHub, o: { userId: string; sessionToke
         const positionAtJoin = hub.lastId;
         const after = o.after;
         void (async () => {
-          let newest = 0;
           try {
             const log = hub.log;
             const missed = after === 'unreadable' || !log ? null : { after, rows: await hub.flushed().then(() => log.missedBy(o.userId, after)) };
             if (closed) return;
             if (missed?.rows) {
-              for (const row of missed.rows) write(sseEvent(row.event, row.id));
-              newest = missed.rows.at(-1)?.id ?? missed.after;
+              for (const row of missed.rows) {
+                write(sseEvent(row.event, row.id));
+                replayed.add(row.id);
+              }
             } else {
               write(sseEvent(RESYNC, positionAtJoin));
             }
@@ -107,7 +116,9 @@ export function openEventStream(hub: StreamHub, o: { userId: string; sessionToke
           }
           const queue = held ?? [];
           held = null;
-          for (const item of queue) if (item.id === undefined || item.id > newest) write(item.chunk);
+          // Held events the replay already sent are dropped; the rest (newer, or committed after the
+          // replay read the log) go out in the order they came.
+          for (const item of queue) if (item.id === undefined || !replayed.delete(item.id)) write(item.chunk);
         })();
       },
       cancel() {

@@ -95,12 +95,14 @@ describe('profile API', () => {
     // The database client's statements while the views run (node-postgres pool or PGlite).
     const client = (t.deps.database.pool ?? t.deps.database.pglite) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
     const query = client.query;
-    // The first parameter of each statement: the keys of its lookups (node-postgres passes a config
-    // object with `values`, PGlite the values as the second argument).
+    // The first parameter of each profile-view statement: the keys of its lookups (node-postgres
+    // passes a config object with `text` and `values`, PGlite the text and the values). Only the view
+    // statements count: the mail outbox and the event log poll the same pool in the background.
     const keys: unknown[] = [];
     client.query = function (this: unknown, ...args: unknown[]) {
-      const config = args[0] as { values?: unknown[] };
-      keys.push(typeof config === 'object' && config.values ? config.values[0] : (args[1] as unknown[])[0]);
+      const config = args[0] as string | { text?: string; values?: unknown[] };
+      const text = typeof config === 'string' ? config : (config.text ?? '');
+      if (text.includes('profile_json')) keys.push(typeof config === 'object' && config.values ? config.values[0] : (args[1] as unknown[])[0]);
       return query.apply(this, args);
     };
     const views = [
