@@ -42,9 +42,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       options: '-c plan_cache_mode=force_generic_plan',
       // Every connection listens for access signals, so the one that commits a change hears it
       // before its COMMIT returns (access-signals.ts).
+      // Only its own: the others reach this process through the dedicated listener.
       onConnect: async (client: pg.ClientBase) => {
+        const self = (client as pg.ClientBase & { processID?: number }).processID;
         client.on('notification', (msg) => {
-          if (msg.channel === ACCESS_CHANNEL) access.heard(msg.payload);
+          if (msg.channel === ACCESS_CHANNEL && msg.processId === self) access.heardOwn(msg.payload);
         });
         await client.query(`LISTEN ${ACCESS_CHANNEL}`);
       },
@@ -53,7 +55,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // the pool replaces it on the next query.
     pool.on('error', (error) => target.onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    await access.startListener(target.url, (error, message) => target.onListenerProblem?.(error, message));
+    await access.startListener(target.url, pool, (error, message) => target.onListenerProblem?.(error, message));
     return {
       db,
       kind: 'postgres',
