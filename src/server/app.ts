@@ -52,6 +52,15 @@ export function createApp(deps: AppDeps) {
   const app = createRouter();
 
   app.use('*', requestLog(deps.logger));
+  // A request that ended or changed someone's session (its own connection heard the access signal
+  // of its commit) is answered once every instance has heard it too (decision 013). GETs change
+  // no access and pass straight through.
+  app.use('*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const access = deps.database.access;
+    const before = access.ownSignals;
+    return next().then(() => (access.ownSignals === before ? undefined : access.barrier()));
+  });
   app.use('*', (c, next) => {
     // Doubled slashes are collapsed by a redirect, so /a//b and /a/b are one page. (Not async:
     // every other request passes straight through without a promise of its own.)

@@ -38,6 +38,7 @@ const envSchema = z.object({
       .optional(),
   ),
   /** Connections in the PostgreSQL pool of one instance (each request holds one per query). */
+  SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0, 'expected 0 to 300 seconds').max(300, 'expected 0 to 300 seconds').default(30)),
   DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of connections' }).int().min(1, 'expected 1 to 200 connections').max(200, 'expected 1 to 200 connections').default(10)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -89,6 +90,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** How long a checked session is kept in memory at most (0: never); invalidated at once by access signals (decision 013). */
+    sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,

@@ -6,6 +6,7 @@ import type { PublicAnswers } from './http/public-answers';
 import type { Storage } from './integrations/storage';
 import type { Logger } from './logger';
 import type { Auth } from './modules/accounts/auth';
+import type { SessionCache } from './modules/accounts/session-cache';
 import type { HealthProbe } from './modules/health/probe';
 import type { EventBus } from './realtime/bus';
 
@@ -24,4 +25,6 @@ export interface AppDeps {
   events: EventBus;
   /** Answers the same for everyone, kept by URL for the front door (catalogue GETs). */
   publicAnswers: PublicAnswers;
+  /** Checked sessions kept for a short time, emptied by access signals on every instance (decision 013). */
+  sessions: SessionCache;
 }

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ACCESS_CHANNEL, AccessSignals } from './access-signals';
 import { acquireDirLock } from './lock';
 import * as schema from './schema';
 
@@ -18,14 +19,19 @@ export interface DatabaseHandle {
   /** Raw client, for LISTEN/NOTIFY and migrations. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** Changes to what sessions grant, heard on LISTEN (access-signals.ts; the session cache). */
+  access: AccessSignals;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void } | { kind: 'pglite'; dataDir?: string };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void; onListenerProblem?: (error: unknown, message: string) => void }
+  | { kind: 'pglite'; dataDir?: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
+    const access = new AccessSignals(false);
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
@@ -34,19 +40,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // profile view anew on every execution (a custom plan for its arrays), which was most of its
       // CPU per view (decision 010). Unnamed statements, all the others, are planned each time anyway.
       options: '-c plan_cache_mode=force_generic_plan',
+      // Every connection listens for access signals, so the one that commits a change hears it
+      // before its COMMIT returns (access-signals.ts).
+      // Only its own: the others reach this process through the dedicated listener.
+      onConnect: async (client: pg.ClientBase) => {
+        const self = (client as pg.ClientBase & { processID?: number }).processID;
+        client.on('notification', (msg) => {
+          if (msg.channel === ACCESS_CHANNEL && msg.processId === self) access.heardOwn(msg.payload);
+        });
+        await client.query(`LISTEN ${ACCESS_CHANNEL}`);
+      },
     });
     // An idle connection that the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => target.onIdleError?.(error));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    await access.startListener(target.url, pool, (error, message) => target.onListenerProblem?.(error, message));
     return {
       db,
       kind: 'postgres',
       pool,
+      access,
       ping: async () => {
         await pool.query('select 1');
       },
       close: async () => {
+        await access.stop();
         await pool.end();
       },
     };
@@ -62,15 +81,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     throw error;
   }
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+  // One process: a notification reaches the listener with the query that commits it.
+  const access = new AccessSignals(true);
+  await pglite.listen(ACCESS_CHANNEL, (payload) => access.heard(payload));
   return {
     db,
     kind: 'pglite',
     pglite,
+    access,
     ping: async () => {
       await pglite.query('select 1');
     },
     close: async () => {
       try {
+        await access.stop();
         if (!pglite.closed) {
           await pglite.exec('CHECKPOINT');
           await pglite.close();

@@ -15,6 +15,7 @@ import { PublicAnswers } from '../http/public-answers';
 import { createStorage } from '../integrations/storage';
 import { HealthProbe } from '../modules/health/probe';
 import { createAuth } from '../modules/accounts/auth';
+import { SessionCache } from '../modules/accounts/session-cache';
 import { InProcessBus } from '../realtime/bus';
 import { EventLog } from '../realtime/event-log';
 import { hubOf } from '../realtime/hub';
@@ -95,7 +96,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   await events.start();
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config, database), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers() };
+  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config, database), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers(), sessions: new SessionCache(database.access, config.sessionCacheMs) };
   const app = createApp(deps);
   const request: TestRequest = (path, init = {}) => {
     const { json, ...rest } = init;
@@ -120,6 +121,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await mail.stop();
       hubOf.get(deps.events)?.stop();
       await deps.events.stop();
+      deps.sessions.stop();
       if (!options.database) await database.close();
     },
   };

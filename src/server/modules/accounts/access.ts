@@ -13,7 +13,7 @@ export function computeAccess(input: {
   ownerEmail?: string;
   isAdmin: boolean;
   foundingMember: boolean;
-  subscription: SubscriptionRow | null;
+  subscription: Pick<SubscriptionRow, 'subscribed' | 'subscriptionEnd' | 'subscriptionTier' | 'trialEnd'> | null;
   now?: Date;
 }): AccessFlags {
   const now = input.now ?? new Date();

@@ -5,11 +5,12 @@ import { type profileSearchResultSchema, type signUpSchema, type UsernameAvailab
 import type { SessionView } from '../../../shared/session';
 import { profileUsernameProblems } from '../../../shared/settings';
 import type { AppDeps } from '../../deps';
-import type { RequestLogger } from '../../http/context';
+import type { AuthedUser, RequestLogger } from '../../http/context';
 import { blockedEmails, profiles, user } from '../../db/schema';
 import { AppError, errors } from '../../http/errors';
 import { removeUserFiles } from '../../integrations/storage';
-import { loadAccess } from './access';
+import { computeAccess } from './access';
+import { recordOfUser, sessionRecordOf } from './session';
 
 export const EMAIL_EXISTS_MESSAGE = 'An account with this email address already exists. Please sign in instead.';
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
@@ -82,26 +83,35 @@ export async function signUp(deps: AppDeps, input: z.output<typeof signUpSchema>
   }
 }
 
-export async function sessionView(deps: AppDeps, authed: { id: string; email: string } | null): Promise<SessionView> {
+/**
+ * GET /api/session: from the record the request's session was resolved from (no query; usually
+ * from the session cache), else one query by id (a session Better Auth has just extended).
+ */
+export async function sessionView(deps: AppDeps, authed: AuthedUser | null): Promise<SessionView> {
   if (!authed) return { user: null, access: null };
-  const { db } = deps.database;
-  const [row] = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      username: user.username,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-      createdAt: user.createdAt,
-      foundingNumber: profiles.foundingNumber,
-    })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, authed.id));
-  if (!row) return { user: null, access: null };
-  const access = await loadAccess(db, row, deps.config.auth.ownerEmail);
-  return { user: { ...row, username: row.username ?? '', createdAt: row.createdAt.toISOString() }, access };
+  const record = sessionRecordOf(authed) ?? (await recordOfUser(deps, authed.id));
+  if (!record) return { user: null, access: null };
+  const u = record.user;
+  const access = computeAccess({
+    email: u.email,
+    ownerEmail: deps.config.auth.ownerEmail,
+    isAdmin: record.isAdmin,
+    foundingMember: record.foundingMember,
+    subscription: record.subscription,
+  });
+  return {
+    user: {
+      id: u.id,
+      email: u.email,
+      emailVerified: u.emailVerified,
+      username: u.username,
+      fullName: record.fullName,
+      avatarUrl: record.avatarUrl,
+      createdAt: record.createdAt.toISOString(),
+      foundingNumber: record.foundingNumber,
+    },
+    access,
+  };
 }
 
 /** Case-insensitive substring on username or full name, 10 results; verified, unbanned users only. */

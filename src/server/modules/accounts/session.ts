@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { profiles, session, user } from '../../db/schema';
+import { profiles, session, subscriptions, user, userRoles } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import type { Auth } from './auth';
+import type { SessionRecord } from './session-cache';
 
 /**
  * Who is signed in, for our own routes, in one prepared query (decision 009).
@@ -12,8 +13,9 @@ import type { Auth } from './auth';
  * Better Auth's getSession costs a dozen layers per call (its endpoint context, Web Crypto through
  * the thread pool, an adapter query built anew each time); under load that was most of a signed-in
  * request. This reads the same cookie the same way, then session + user + profile in one round
- * trip, with nothing kept between requests, so a sign-out, a deleted session or a ban on any
- * instance ends access on the very next request.
+ * trip. What it finds is kept for a short time in the session cache (session-cache.ts, decision
+ * 013), which access signals empty at once on every instance: a sign-out, a deleted session or a
+ * ban ends access on the next request all the same.
  *
  * The rare cases where Better Auth writes go to Better Auth itself: an expired session (it deletes
  * the row) and a session due for its daily extension (it moves expires_at). Its own endpoints
@@ -98,34 +100,99 @@ function checkSignature(value: string, secret: string): string | null {
   return timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ? token : null;
 }
 
+/** One row per session: the user, what GET /api/session shows, the ban and the inputs of the access flags. */
+function recordColumns() {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    username: user.username,
+    name: user.name,
+    createdAt: user.createdAt,
+    isBanned: sql<boolean>`coalesce(${profiles.isBanned}, false)`.mapWith(Boolean),
+    banReason: profiles.banReason,
+    fullName: profiles.fullName,
+    avatarUrl: profiles.avatarUrl,
+    foundingMember: sql<boolean>`coalesce(${profiles.foundingMember}, false)`.mapWith(Boolean),
+    foundingNumber: profiles.foundingNumber,
+    isAdmin: sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`.mapWith(Boolean),
+    subscribed: subscriptions.subscribed,
+    subscriptionTier: subscriptions.subscriptionTier,
+    subscriptionEnd: subscriptions.subscriptionEnd,
+    trialEnd: subscriptions.trialEnd,
+  };
+}
+
 function selectSession(db: Database) {
   return db
-    .select({
-      id: user.id,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      username: user.username,
-      name: user.name,
-      expiresAt: session.expiresAt,
-      isBanned: sql<boolean>`coalesce(${profiles.isBanned}, false)`.mapWith(Boolean),
-      banReason: profiles.banReason,
-    })
+    .select({ ...recordColumns(), expiresAt: session.expiresAt })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(profiles, eq(profiles.id, session.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, session.userId))
     .where(eq(session.token, sql.placeholder('token')))
     .prepare('session_by_token');
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof selectSession>>();
+function selectUser(db: Database) {
+  return db
+    .select(recordColumns())
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .where(eq(user.id, sql.placeholder('id')))
+    .prepare('session_user_by_id');
+}
 
-async function sessionRow(deps: AppDeps, token: string) {
-  const db = deps.database.db;
-  let statement = statements.get(db);
-  if (!statement) statements.set(db, (statement = selectSession(db)));
-  const [row] = await statement.execute({ token });
+type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSession>['execute']>>[number];
+type UserRow = Omit<SessionRow, 'expiresAt'>;
+
+const statements = new WeakMap<Database, { byToken: ReturnType<typeof selectSession>; byUser: ReturnType<typeof selectUser> }>();
+
+function statementsOf(db: Database) {
+  let found = statements.get(db);
+  if (!found) statements.set(db, (found = { byToken: selectSession(db), byUser: selectUser(db) }));
+  return found;
+}
+
+async function sessionRow(deps: AppDeps, token: string): Promise<SessionRow | null> {
+  const [row] = await statementsOf(deps.database.db).byToken.execute({ token });
   return row ?? null;
 }
+
+/** The same record for a user, by id (a session Better Auth just extended; one query). */
+export async function recordOfUser(deps: AppDeps, userId: string, expiresAt = new Date(0)): Promise<SessionRecord | null> {
+  const [row] = await statementsOf(deps.database.db).byUser.execute({ id: userId });
+  return row ? toRecord(row, expiresAt) : null;
+}
+
+function toRecord(row: UserRow, expiresAt: Date): SessionRecord {
+  const authed: AuthedUser = { id: row.id, email: row.email, emailVerified: row.emailVerified, username: row.username ?? '', name: row.name };
+  const record: SessionRecord = {
+    user: authed,
+    expiresAt,
+    isBanned: row.isBanned,
+    createdAt: row.createdAt,
+    fullName: row.fullName,
+    avatarUrl: row.avatarUrl,
+    foundingMember: row.foundingMember,
+    foundingNumber: row.foundingNumber,
+    isAdmin: row.isAdmin,
+    subscription:
+      row.subscribed === null || row.subscriptionTier === null ? null : { subscribed: row.subscribed, subscriptionTier: row.subscriptionTier, subscriptionEnd: row.subscriptionEnd, trialEnd: row.trialEnd },
+  };
+  records.set(authed, record);
+  return record;
+}
+
+/**
+ * The record a signed-in user of this request was resolved from (GET /api/session reads it instead
+ * of querying again); undefined when Better Auth resolved the session.
+ */
+export function sessionRecordOf(authed: AuthedUser): SessionRecord | undefined {
+  return records.get(authed);
+}
+const records = new WeakMap<AuthedUser, SessionRecord>();
 
 /** Better Auth's own lookup, for the cases where it writes (expiry cleanup, the daily extension). */
 async function viaBetterAuth(deps: AppDeps, headers: Pick<Headers, 'get'>): Promise<AuthedUser | null> {
@@ -166,11 +233,17 @@ export function judgeSession(row: { expiresAt: Date; isBanned: boolean } | null,
 export async function resolveSession(deps: AppDeps, headers: Pick<Headers, 'get'>): Promise<AuthedUser | null> {
   const signed = await signedSessionToken(deps, headers);
   if (!signed) return null;
+  // Usually no query at all (decision 013): only valid sessions are kept, and time is judged again.
+  const cached = deps.sessions.get(signed.token);
+  if (cached && judgeSession(cached, signed.setup) === 'valid') return cached.user;
+  const mark = deps.sessions.mark();
   const row = await sessionRow(deps, signed.token);
   const verdict = judgeSession(row, signed.setup);
   if (verdict === 'better-auth') return viaBetterAuth(deps, headers);
   if (verdict === 'refused' || !row) return null;
-  return { id: row.id, email: row.email, emailVerified: row.emailVerified, username: row.username ?? '', name: row.name };
+  const record = toRecord(row, row.expiresAt);
+  deps.sessions.put(signed.token, record, mark);
+  return record.user;
 }
 
 /**
