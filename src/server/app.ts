@@ -12,6 +12,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { healthRoutes } from './modules/health/routes';
 import { listRoutes } from './modules/lists/routes';
+import { matchRoutes } from './modules/matches/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { metaRoutes } from './modules/meta/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', settingsRoutes(deps));
   api.route('/', titleRoutes(deps));
   api.route('/', listRoutes(deps));
+  api.route('/', matchRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));

@@ -11,7 +11,6 @@ const page = (load: () => Promise<{ default: ComponentType }>) => ({
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => ({
   lazy: async () => ({ Component: (await load())[name] }),
 });
-const placeholders = () => import('./pages/placeholders');
 const profileRoutes = () => import('./pages/profile-route');
 
 const routes: RouteObject[] = [
@@ -43,7 +42,7 @@ const routes: RouteObject[] = [
           { path: 'discover', ...page(() => import('@/features/titles/discover-page')) },
           { path: 'search', ...page(() => import('@/features/titles/search-page')) },
           { path: 'advanced-discover', ...page(() => import('@/features/titles/advanced-discover-page')) },
-          { path: 'matches', ...named(placeholders, 'MatchesPlaceholder') },
+          { path: 'matches', ...page(() => import('@/features/matches/matches-page')) },
           { path: 'details/:type/:id', ...page(() => import('@/features/titles/details-page')) },
           { path: 'profile', ...named(profileRoutes, 'OwnProfileRedirect') },
           { path: 'profile/:userId', ...named(profileRoutes, 'ProfileByIdRoute') },

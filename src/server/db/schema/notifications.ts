@@ -34,7 +34,7 @@ export const notifications = pgTable(
 export const notificationDedup = pgTable(
   'notification_dedup',
   {
-    kind: text('kind', { enum: ['new_follower', 'new_favorite_from_following'] }).notNull(),
+    kind: text('kind', { enum: ['new_follower', 'new_favorite_from_following', 'new_match'] }).notNull(),
     recipientId: text('recipient_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

@@ -50,6 +50,9 @@ export const profiles = pgTable(
   },
   (t) => [
     index('profiles_full_name_idx').on(sql`lower(${t.fullName})`),
+    // The match search (decision 014): boosted users come first, and users with few favorites are looked up by count.
+    index('profiles_boost_idx').on(t.boostExpiresAt).where(sql`${t.boostExpiresAt} IS NOT NULL`),
+    index('profiles_favorites_count_idx').on(t.favoritesCount),
     check('profiles_counts_non_negative', sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0`),
   ],
 );

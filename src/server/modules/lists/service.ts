@@ -5,6 +5,7 @@ import { type FavoriteItem, type ListItem, listMessages, type MyLists, type Prof
 import { favorites, profiles, watchlist } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
+import { notifyNewMatches } from '../matches/new-match';
 import { viewProfile } from '../profiles/service';
 import { favoriteCountsChanged, profileSectionChanged, sectionsVisibleToOthers } from './announce';
 import { notifyFollowersOfFavorite } from './notify-followers';
@@ -102,6 +103,7 @@ export async function addFavorite(deps: AppDeps, user: { id: string; username: s
         notifyFollowersOfFavorite(deps, { userId, username: user.username, mediaType: key.mediaType, mediaId: key.mediaId, title: title.title }).catch((err: unknown) =>
           deps.logger.error({ err, userId }, 'favorite notifications failed'),
         );
+        notifyNewMatches(deps, userId, key).catch((err: unknown) => deps.logger.error({ err, userId }, 'new match notifications failed'));
       });
     }
     return { created: true, item: toFavorite(inserted) };

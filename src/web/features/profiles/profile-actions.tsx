@@ -1,7 +1,9 @@
 import { Flag, Link2, MessageCircle, Settings, Share2, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BoostButton } from '@/components/boost/boost';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/features/auth/session';
 import type { ProfileTarget, ProfileView } from './api';
 import { FollowButton } from './follow-button';
 
@@ -23,6 +25,7 @@ export function ProfileActions({
   messageAction?: ReactNode;
   sharedFavorites?: ReactNode;
 }) {
+  const { session } = useSession();
   const share = (
     <Button variant="outline" onClick={() => onOpen('share')}>
       <Share2 aria-hidden /> Share
@@ -31,6 +34,7 @@ export function ProfileActions({
   if (profile.isOwn) {
     return (
       <>
+        {session?.access?.isPremium ? <BoostButton label="Boost Profile" /> : null}
         <Button variant="outline" onClick={() => onOpen('social-links')}>
           <Link2 aria-hidden /> Edit Social Links
         </Button>

@@ -1,5 +1,6 @@
-import { Crown, Lock, Rocket } from 'lucide-react';
+import { Crown, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { BoostedBadge } from '@/components/boost/boost';
 import { Badge } from '@/components/ui/badge';
 import type { ProfileView } from './api';
 import { displayName, ProfileAvatar } from './profile-avatar';
@@ -28,7 +29,6 @@ function Stat({ label, value, onClick }: { label: string; value: number | null; 
 /** Avatar, names, badges, bio, counts and social links (spec 000 §2), with the actions below. */
 export function ProfileHeader({ profile, onOpenLists, actions }: { profile: ProfileView; onOpenLists: (tab: 'followers' | 'following') => void; actions: ReactNode }) {
   const name = displayName(profile);
-  const boosted = !!profile.boostExpiresAt && new Date(profile.boostExpiresAt) > new Date();
   return (
     <section aria-label="Profile" className="rounded-xl border bg-card p-5 shadow-sm sm:p-6">
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-start sm:text-left">
@@ -41,11 +41,7 @@ export function ProfileHeader({ profile, onOpenLists, actions }: { profile: Prof
                 <Crown aria-hidden /> Founding Member
               </Badge>
             ) : null}
-            {boosted ? (
-              <Badge>
-                <Rocket aria-hidden /> Boosted
-              </Badge>
-            ) : null}
+            <BoostedBadge expiresAt={profile.boostExpiresAt} />
           </div>
           <p className="text-sm text-muted-foreground">@{profile.username}</p>
           {profile.bio ? <p className="max-w-prose text-sm whitespace-pre-line break-words">{profile.bio}</p> : null}

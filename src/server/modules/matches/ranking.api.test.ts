@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, queryRows } from '../../db/client';
+import { createTestDatabase } from '../../test/harness';
+import { rankMatches } from './ranking';
+
+/**
+ * The match ranking (decision 014) against a plain SQL reference that scores every user, on a
+ * generated data set: 3,000 users with 1 to 60 favorites drawn from a skewed (Zipf-like) popularity
+ * over 1,500 titles, some boosted, private, banned, unverified or hiding their favorites.
+ */
+const USERS = 3000;
+const TITLES = 1500;
+const GENRES = ['Action', 'Comedy', 'Drama', 'Horror', 'Romance', 'Thriller', 'Documentary', 'Animation'];
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const { db } = handle;
+  await db.execute(sql`SELECT setseed(0.42)`);
+  await db.execute(sql`
+    INSERT INTO "user" (id, name, email, email_verified, username)
+    SELECT 'u' || lpad(n::text, 5, '0'), 'User ' || n, 'u' || n || '@example.com', n % 97 <> 0, 'user_' || n
+    FROM generate_series(1, ${USERS}) n`);
+  await db.execute(sql`
+    INSERT INTO profiles (id, favorite_genres, is_private, show_favorites, is_banned, boost_expires_at)
+    SELECT 'u' || lpad(n::text, 5, '0'),
+      ARRAY(SELECT g FROM unnest(${sql.raw(`ARRAY[${GENRES.map((g) => `'${g}'`).join(',')}]`)}) g WHERE random() < 0.3),
+      n % 89 = 0, n % 83 <> 0, n % 79 = 0,
+      CASE WHEN n % 211 = 0 THEN now() + interval '1 day' WHEN n % 223 = 0 THEN now() - interval '1 day' END
+    FROM generate_series(1, ${USERS}) n`);
+  // Favorites: each user draws a count (often few, sometimes many), then titles with P(t) ~ skewed by random()^3.
+  await db.execute(sql`
+    INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
+    SELECT u.id, CASE WHEN t % 5 = 0 THEN 'tv' ELSE 'movie' END, t + 1, 'Title ' || t, 1 + floor(random() * 5)::int
+    FROM (SELECT 'u' || lpad(n::text, 5, '0') AS id, 1 + floor(power(random(), 2) * 60)::int AS k FROM generate_series(1, ${USERS}) n) u
+    CROSS JOIN LATERAL (SELECT floor(power(random(), 3) * ${TITLES})::int AS t FROM generate_series(1, u.k) WHERE u.k > 0) pick
+    ON CONFLICT DO NOTHING`);
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+interface RefRow {
+  user_id: string;
+  shared: number;
+  pct: number;
+  boosted: boolean;
+}
+
+/** Every eligible user scored in one plain statement, in the spec's order (spec 001 §4, §9; ruling 19). */
+async function reference(viewerId: string, genres: string[] = []): Promise<RefRow[]> {
+  const genreFilter = genres.length > 0 ? sql`AND p.favorite_genres && ${sql.raw(`ARRAY[${genres.map((g) => `'${g}'`).join(',')}]::text[]`)}` : sql``;
+  return queryRows<RefRow>(
+    handle.db,
+    sql`WITH me AS (SELECT media_type, media_id FROM favorites WHERE user_id = ${viewerId}),
+        na AS (SELECT count(*)::numeric AS n FROM me),
+        mg AS (SELECT favorite_genres AS g FROM profiles WHERE id = ${viewerId}),
+        c AS (SELECT f.user_id, count(*)::integer AS shared FROM favorites f JOIN me USING (media_type, media_id) WHERE f.user_id <> ${viewerId} GROUP BY f.user_id)
+      SELECT c.user_id, c.shared,
+        least(100, round(c.shared * 100 / least(na.n, p.favorites_count)) + least(10, 2 * (SELECT count(DISTINCT x) FROM unnest(p.favorite_genres) x WHERE x = ANY (mg.g))))::integer AS pct,
+        coalesce(p.boost_expires_at > now(), false) AS boosted
+      FROM c CROSS JOIN na CROSS JOIN mg JOIN profiles p ON p.id = c.user_id JOIN "user" u ON u.id = c.user_id
+      WHERE u.email_verified AND NOT p.is_banned AND NOT p.is_private AND p.show_favorites ${genreFilter}
+      ORDER BY boosted DESC, pct DESC, shared DESC, c.user_id COLLATE "C"`,
+  );
+}
+
+const viewers = ['u00007', 'u00089', 'u00211', 'u00500', 'u01234', 'u01999', 'u02500', 'u02718', 'u02999', 'u00042', 'u01500', 'u00300'];
+
+describe('match ranking', () => {
+  it('has a data set with popular titles and users on both sides of every rule', async () => {
+    const [stats] = await queryRows<{ rows: number; top: number; boosted: number }>(
+      handle.db,
+      sql`SELECT (SELECT count(*)::integer FROM favorites) AS rows, (SELECT max(fans) FROM title_fans) AS top,
+            (SELECT count(*)::integer FROM profiles WHERE boost_expires_at > now()) AS boosted`,
+    );
+    expect(stats!.rows).toBeGreaterThan(40_000);
+    expect(stats!.top).toBeGreaterThan(1000);
+    expect(stats!.boosted).toBeGreaterThan(10);
+  });
+
+  it('equals the SQL reference for the first page, with the bounded search and without', async () => {
+    const paths = new Set<string>();
+    for (const viewer of viewers) {
+      const expected = (await reference(viewer)).map((r) => ({ userId: r.user_id, shared: r.shared, pct: r.pct, boosted: r.boosted }));
+      expect(expected.length).toBeGreaterThan(20);
+      for (const lightBudget of [200, 2000, 20_000, 1_000_000]) {
+        for (const limit of [3, 21]) {
+          const got = await rankMatches(handle.db, viewer, { limit, lightBudget });
+          paths.add(got.path);
+          expect(got.matches.map((m) => ({ userId: m.userId, shared: m.shared, pct: m.pct, boosted: m.boosted })), `${viewer} budget ${lightBudget} limit ${limit}`).toEqual(expected.slice(0, limit));
+        }
+      }
+    }
+    // The bounded search, the fallback and the direct count all answered at least once.
+    expect([...paths].sort()).toEqual(['bounded', 'direct', 'fallback']);
+  });
+
+  it('equals the reference for the whole ranking and under a genre filter', async () => {
+    for (const viewer of viewers.slice(0, 4)) {
+      const expected = await reference(viewer);
+      const got = await rankMatches(handle.db, viewer, { limit: 100_000, lightBudget: 500 });
+      expect(got.matches.map((m) => m.userId)).toEqual(expected.map((r) => r.user_id));
+      const filtered = await reference(viewer, ['Horror', 'Animation']);
+      const gotFiltered = await rankMatches(handle.db, viewer, { limit: 41, genres: ['Horror', 'Animation'], lightBudget: 500 });
+      expect(gotFiltered.matches.map((m) => [m.userId, m.pct])).toEqual(filtered.slice(0, 41).map((r) => [r.user_id, r.pct]));
+    }
+  });
+
+  it('keeps title_fans equal to the favorites it counts, through inserts and deletes', async () => {
+    await handle.db.execute(sql`DELETE FROM favorites WHERE user_id IN ('u00010', 'u00011')`);
+    await handle.db.execute(sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating) VALUES ('u00010', 'movie', 2, 'Title 1', 3), ('u00011', 'movie', 2, 'Title 1', 4)`);
+    const drift = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::integer AS n FROM title_fans tf FULL JOIN (SELECT media_type, media_id, count(*)::integer AS fans FROM favorites GROUP BY 1, 2) f USING (media_type, media_id)
+          WHERE coalesce(tf.fans, 0) <> coalesce(f.fans, 0)`,
+    );
+    expect(drift[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { BOOST_COOLDOWN_MS, BOOST_MS, type BoostState, FREE_MATCHES_PER_DAY, MATCH_PAGE_SIZE, type Match, matchMessages, type MatchesPage, SHARED_FAVORITES_SHOWN } from '../../../shared/matches';
+import { queryRows } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import type { AuthedUser } from '../../http/context';
+import { AppError, errors } from '../../http/errors';
+import { loadAccess } from '../accounts/access';
+import { type Ranked, rankMatches } from './ranking';
+
+/**
+ * The matches page (spec 001 §2, ruling 20). Free users get the first three of their ranking at
+ * their first visit of the UTC day, kept until the next day, and never a genre filter; premium
+ * users (ruling 4) get the live ranking by pages, filtered by genre when they ask.
+ */
+export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { page: number; genres?: string }): Promise<MatchesPage> {
+  const { db } = deps.database;
+  const access = await loadAccess(db, viewer, deps.config.auth.ownerEmail);
+  if (!access.isPremium) {
+    const ids = await dailyMatchIds(deps, viewer.id);
+    const { matches } = await rankMatches(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids });
+    return { matches: await describe(deps, viewer.id, matches), limited: true, page: 1, hasMore: false, genres: [] };
+  }
+  const genres = [...new Set((query.genres ?? '').split(',').map((g) => g.trim()).filter(Boolean))].slice(0, 20);
+  const end = query.page * MATCH_PAGE_SIZE;
+  const { matches } = await rankMatches(db, viewer.id, { limit: end + 1, genres });
+  const pageRows = matches.slice(end - MATCH_PAGE_SIZE, end);
+  return { matches: await describe(deps, viewer.id, pageRows), limited: false, page: query.page, hasMore: matches.length > end, genres };
+}
+
+/** Ruling 20: today's three (UTC, the database's day), chosen once; concurrent first visits keep one choice. */
+async function dailyMatchIds(deps: AppDeps, userId: string): Promise<string[]> {
+  const { db } = deps.database;
+  const today = sql`(now() at time zone 'UTC')::date`;
+  const [kept] = await queryRows<{ ids: string[] }>(db, sql`SELECT match_ids AS ids FROM match_daily WHERE user_id = ${userId} AND day = ${today}`);
+  if (kept) return kept.ids;
+  const { matches } = await rankMatches(db, userId, { limit: FREE_MATCHES_PER_DAY });
+  const ids = matches.map((m) => m.userId);
+  const [stored] = await queryRows<{ ids: string[] }>(
+    db,
+    sql`INSERT INTO match_daily (user_id, day, match_ids)
+        VALUES (${userId}, ${today}, (SELECT coalesce(array_agg(v), '{}') FROM json_array_elements_text(${JSON.stringify(ids)}::json) v))
+        ON CONFLICT (user_id) DO UPDATE SET day = EXCLUDED.day, match_ids = EXCLUDED.match_ids, created_at = now()
+          WHERE match_daily.day <> EXCLUDED.day
+        RETURNING match_ids AS ids`,
+  );
+  if (stored) return stored.ids;
+  const [other] = await queryRows<{ ids: string[] }>(db, sql`SELECT match_ids AS ids FROM match_daily WHERE user_id = ${userId}`);
+  return other?.ids ?? ids;
+}
+
+interface SharedRow {
+  user_id: string;
+  media_type: 'movie' | 'tv';
+  media_id: number;
+  title: string;
+  poster_path: string | null;
+  their_rating: number;
+  my_rating: number;
+}
+
+/** Cards for ranked users: who they are, up to 5 shared titles, why (rating gap, genres), following. */
+async function describe(deps: AppDeps, viewerId: string, ranked: Ranked[]): Promise<Match[]> {
+  if (ranked.length === 0) return [];
+  const { db } = deps.database;
+  const ids = JSON.stringify(ranked.map((r) => r.userId));
+  const idSet = sql`(SELECT json_array_elements_text(${ids}::json))`;
+  const [people, shared, [me]] = await Promise.all([
+    queryRows<{ id: string; username: string | null; full_name: string | null; avatar_url: string | null; genres: string[]; following: boolean }>(
+      db,
+      sql`SELECT u.id, u.username, p.full_name, p.avatar_url, p.favorite_genres AS genres,
+            EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${viewerId} AND fo.following_id = u.id) AS following
+          FROM "user" u JOIN profiles p ON p.id = u.id WHERE u.id IN ${idSet}`,
+    ),
+    queryRows<SharedRow>(
+      db,
+      sql`SELECT f.user_id, f.media_type, f.media_id, f.title, f.poster_path, f.user_rating AS their_rating, m.user_rating AS my_rating
+          FROM favorites f JOIN favorites m ON m.user_id = ${viewerId} AND m.media_type = f.media_type AND m.media_id = f.media_id
+          WHERE f.user_id IN ${idSet}
+          ORDER BY f.created_at DESC, f.id`,
+    ),
+    queryRows<{ genres: string[] }>(db, sql`SELECT favorite_genres AS genres FROM profiles WHERE id = ${viewerId}`),
+  ]);
+  const byUser = new Map(people.map((p) => [p.id, p]));
+  const sharedBy = new Map<string, SharedRow[]>();
+  for (const row of shared) sharedBy.set(row.user_id, [...(sharedBy.get(row.user_id) ?? []), row]);
+  const mine = new Set(me?.genres ?? []);
+  return ranked.flatMap((r) => {
+    const person = byUser.get(r.userId);
+    const titles = sharedBy.get(r.userId) ?? [];
+    if (!person || titles.length === 0) return [];
+    const gap = titles.reduce((sum, t) => sum + Math.abs(t.their_rating - t.my_rating), 0) / titles.length;
+    return [
+      {
+        user: { id: person.id, username: person.username ?? '', fullName: person.full_name, avatarUrl: person.avatar_url },
+        matchPercentage: r.pct,
+        sharedFavoritesCount: r.shared,
+        sharedFavorites: titles.slice(0, SHARED_FAVORITES_SHOWN).map((t) => ({ mediaType: t.media_type, mediaId: t.media_id, title: t.title, posterPath: t.poster_path })),
+        genres: person.genres,
+        sharedGenres: person.genres.filter((g) => mine.has(g)),
+        ratingGap: Math.round(gap * 10) / 10,
+        boosted: r.boosted,
+        isFollowing: person.following,
+      },
+    ];
+  });
+}
+
+interface BoostRow {
+  boost_expires_at: Date | string | null;
+  last_boost_used_at: Date | string | null;
+  now: Date | string;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function boostState(row: BoostRow): BoostState {
+  const now = new Date(row.now).getTime();
+  const active = row.boost_expires_at !== null && new Date(row.boost_expires_at).getTime() > now;
+  const cooling = row.last_boost_used_at !== null && new Date(row.last_boost_used_at).getTime() + BOOST_COOLDOWN_MS > now;
+  return { boostExpiresAt: active ? iso(row.boost_expires_at) : null, lastBoostUsedAt: iso(row.last_boost_used_at), canBoost: !active && !cooling, serverNow: new Date(now).toISOString() };
+}
+
+export async function getBoost(deps: AppDeps, userId: string): Promise<BoostState> {
+  const [row] = await queryRows<BoostRow>(deps.database.db, sql`SELECT boost_expires_at, last_boost_used_at, now() AS now FROM profiles WHERE id = ${userId}`);
+  if (!row) throw errors.notFound('Profile not found');
+  return boostState(row);
+}
+
+/**
+ * Ruling 1: premium users and admins (both premium by ruling 4) boost their own profile for 48 hours,
+ * once per 7 days from last_boost_used_at. The database's clock decides, and one conditional UPDATE
+ * decides between concurrent boosts: the row lock makes the second re-check and find it boosted.
+ */
+export async function boost(deps: AppDeps, viewer: AuthedUser): Promise<BoostState> {
+  const { db } = deps.database;
+  const access = await loadAccess(db, viewer, deps.config.auth.ownerEmail);
+  if (!access.isPremium) throw new AppError(403, 'premium_required', matchMessages.boostPremiumOnly);
+  const [row] = await queryRows<BoostRow>(
+    db,
+    sql`UPDATE profiles SET boost_expires_at = now() + ${`${BOOST_MS} milliseconds`}::interval, last_boost_used_at = now(), updated_at = now()
+        WHERE id = ${viewer.id}
+          AND (boost_expires_at IS NULL OR boost_expires_at <= now())
+          AND (last_boost_used_at IS NULL OR last_boost_used_at + ${`${BOOST_COOLDOWN_MS} milliseconds`}::interval <= now())
+        RETURNING boost_expires_at, last_boost_used_at, now() AS now`,
+  );
+  if (row) {
+    deps.events.publish({ everyone: true }, { type: 'profile-updated', userId: viewer.id });
+    return boostState(row);
+  }
+  const state = await getBoost(deps, viewer.id);
+  if (state.boostExpiresAt) throw new AppError(409, 'already_boosted', matchMessages.alreadyBoosted);
+  throw new AppError(409, 'boost_cooldown', matchMessages.cooldown);
+}
