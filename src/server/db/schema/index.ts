@@ -9,3 +9,4 @@ export * from './messages';
 export * from './sign-ins';
 export * from './realtime';
 export * from './uploads';
+export * from './forums';
