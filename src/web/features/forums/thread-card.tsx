@@ -20,8 +20,10 @@ export function AuthorLine({ author, createdAt }: { author: ForumAuthor; created
           <Crown aria-hidden /> Founding Member
         </Badge>
       ) : null}
-      <span aria-hidden>·</span>
-      <time dateTime={createdAt}>{timeAgo(createdAt)}</time>
+      <span className="whitespace-nowrap">
+        <span aria-hidden>· </span>
+        <time dateTime={createdAt}>{timeAgo(createdAt)}</time>
+      </span>
     </span>
   );
 }
