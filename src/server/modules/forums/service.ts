@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   FORUM_TEXT,
   type Forum,
@@ -115,27 +115,35 @@ const author = (r: { authorId: string; username: string; avatarUrl: string | nul
   foundingMember: !!r.foundingMember,
 });
 
-function selectThreads(db: Database) {
-  return db.select(threadColumns).from(forumThreads).innerJoin(user, eq(user.id, forumThreads.authorId)).leftJoin(profiles, eq(profiles.id, forumThreads.authorId));
+/**
+ * Threads with their authors and the viewer's like and follow, in one statement (the viewer's state
+ * by EXISTS on the (thread, user) keys), so a page is one round trip.
+ */
+function selectThreads(db: Database, viewerId: string) {
+  return db
+    .select({
+      ...threadColumns,
+      likedByMe: sql<boolean>`exists(select 1 from thread_likes l where l.thread_id = ${forumThreads.id} and l.user_id = ${viewerId})`,
+      followedByMe: sql<boolean>`exists(select 1 from thread_follows f where f.thread_id = ${forumThreads.id} and f.user_id = ${viewerId})`,
+    })
+    .from(forumThreads)
+    .innerJoin(user, eq(user.id, forumThreads.authorId))
+    .leftJoin(profiles, eq(profiles.id, forumThreads.authorId));
 }
 
-function selectReplies(db: Database) {
-  return db.select(replyColumns).from(forumReplies).innerJoin(user, eq(user.id, forumReplies.authorId)).leftJoin(profiles, eq(profiles.id, forumReplies.authorId));
+function selectReplies(db: Database, viewerId: string) {
+  return db
+    .select({ ...replyColumns, likedByMe: sql<boolean>`exists(select 1 from reply_likes l where l.reply_id = ${forumReplies.id} and l.user_id = ${viewerId})` })
+    .from(forumReplies)
+    .innerJoin(user, eq(user.id, forumReplies.authorId))
+    .leftJoin(profiles, eq(profiles.id, forumReplies.authorId));
 }
 
 type ThreadRow = Awaited<ReturnType<typeof selectThreads>>[number];
 type ReplyRow = Awaited<ReturnType<typeof selectReplies>>[number];
 
-async function threadViews(db: Database, rows: ThreadRow[], viewerId: string): Promise<ForumThread[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [liked, followed] = await Promise.all([
-    db.select({ id: threadLikes.threadId }).from(threadLikes).where(and(eq(threadLikes.userId, viewerId), inArray(threadLikes.threadId, ids))),
-    db.select({ id: threadFollows.threadId }).from(threadFollows).where(and(eq(threadFollows.userId, viewerId), inArray(threadFollows.threadId, ids))),
-  ]);
-  const likedSet = new Set(liked.map((r) => r.id));
-  const followedSet = new Set(followed.map((r) => r.id));
-  return rows.map((r) => ({
+function threadView(r: ThreadRow, viewerId: string): ForumThread {
+  return {
     id: r.id,
     forumId: r.forumId,
     title: r.title,
@@ -147,28 +155,14 @@ async function threadViews(db: Database, rows: ThreadRow[], viewerId: string): P
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     author: author(r),
-    likedByMe: likedSet.has(r.id),
-    followedByMe: followedSet.has(r.id),
+    likedByMe: !!r.likedByMe,
+    followedByMe: !!r.followedByMe,
     isMine: r.authorId === viewerId,
-  }));
+  };
 }
 
-async function replyViews(db: Database, rows: ReplyRow[], viewerId: string): Promise<ForumReply[]> {
-  if (rows.length === 0) return [];
-  const liked = await db
-    .select({ id: replyLikes.replyId })
-    .from(replyLikes)
-    .where(
-      and(
-        eq(replyLikes.userId, viewerId),
-        inArray(
-          replyLikes.replyId,
-          rows.map((r) => r.id),
-        ),
-      ),
-    );
-  const likedSet = new Set(liked.map((r) => r.id));
-  return rows.map((r) => ({
+function replyView(r: ReplyRow, viewerId: string): ForumReply {
+  return {
     id: r.id,
     threadId: r.threadId,
     parentReplyId: r.parentReplyId,
@@ -177,16 +171,16 @@ async function replyViews(db: Database, rows: ReplyRow[], viewerId: string): Pro
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     author: author(r),
-    likedByMe: likedSet.has(r.id),
+    likedByMe: !!r.likedByMe,
     isMine: r.authorId === viewerId,
-  }));
+  };
 }
 
 export async function getThread(deps: AppDeps, threadId: string, viewerId: string): Promise<ForumThread> {
   const db = deps.database.db;
-  const rows = await selectThreads(db).where(eq(forumThreads.id, threadId));
-  if (!rows[0]) throw errors.notFound(FORUM_TEXT.threadNotFound);
-  return (await threadViews(db, rows, viewerId))[0]!;
+  const [row] = await selectThreads(db, viewerId).where(eq(forumThreads.id, threadId));
+  if (!row) throw errors.notFound(FORUM_TEXT.threadNotFound);
+  return threadView(row, viewerId);
 }
 
 /**
@@ -202,7 +196,7 @@ export async function listThreads(deps: AppDeps, forumId: string, viewerId: stri
         sql`(${forumThreads.isPinned}, ${forumThreads.createdAt}, ${forumThreads.id}) < (SELECT t.is_pinned, t.created_at, t.id FROM forum_threads t WHERE t.id = ${after} AND t.forum_id = ${forumId})`,
       )
     : eq(forumThreads.forumId, forumId);
-  const rows = await selectThreads(db)
+  const rows = await selectThreads(db, viewerId)
     .where(where)
     .orderBy(desc(forumThreads.isPinned), desc(forumThreads.createdAt), desc(forumThreads.id))
     .limit(limit + 1);
@@ -211,7 +205,7 @@ export async function listThreads(deps: AppDeps, forumId: string, viewerId: stri
     if (!forum) throw errors.notFound(FORUM_TEXT.forumNotFound);
   }
   const page = rows.slice(0, limit);
-  return { items: await threadViews(db, page, viewerId), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  return { items: page.map((r) => threadView(r, viewerId)), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 /** A page of a thread's replies, oldest first (keyset on created_at, id). */
@@ -223,7 +217,7 @@ export async function listReplies(deps: AppDeps, threadId: string, viewerId: str
         sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (SELECT r.created_at, r.id FROM forum_replies r WHERE r.id = ${after} AND r.thread_id = ${threadId})`,
       )
     : eq(forumReplies.threadId, threadId);
-  const rows = await selectReplies(db)
+  const rows = await selectReplies(db, viewerId)
     .where(where)
     .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
     .limit(limit + 1);
@@ -232,7 +226,7 @@ export async function listReplies(deps: AppDeps, threadId: string, viewerId: str
     if (!thread) throw errors.notFound(FORUM_TEXT.threadNotFound);
   }
   const page = rows.slice(0, limit);
-  return { items: await replyViews(db, page, viewerId), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
+  return { items: page.map((r) => replyView(r, viewerId)), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -394,9 +388,9 @@ async function replyRow(db: Database, replyId: string) {
 
 async function getReply(deps: AppDeps, replyId: string, viewerId: string): Promise<ForumReply> {
   const db = deps.database.db;
-  const rows = await selectReplies(db).where(eq(forumReplies.id, replyId));
-  if (!rows[0]) throw errors.notFound(FORUM_TEXT.replyNotFound);
-  return (await replyViews(db, rows, viewerId))[0]!;
+  const [row] = await selectReplies(db, viewerId).where(eq(forumReplies.id, replyId));
+  if (!row) throw errors.notFound(FORUM_TEXT.replyNotFound);
+  return replyView(row, viewerId);
 }
 
 /**
