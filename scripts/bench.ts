@@ -135,6 +135,10 @@ const TARGETS: Target[] = [
   { name: 'app-pg GET /api/profiles/{id} (500 favorites, 2,000 followers)', server: 'app-pg', path: '/api/profiles/{id}', maxP99Ms: 20, measure: measureProfile },
   // The same for a visitor (no session lookup): the difference is the cost of the session.
   { name: 'app-pg GET /api/profiles/{id} as a guest', server: 'app-pg', path: '/api/profiles/{id}', measure: (url, t, round) => measureProfile(url, t, round, false) },
+  // Issue 15: the first page of a forum with 10,000 threads and of a thread with 2,000 replies, signed in
+  // (keyset pages; no OFFSET, no count(*) per read).
+  { name: 'app-pg GET forum threads (10,000 threads)', server: 'app-pg', path: '/api/forums/{id}/threads', maxP99Ms: 20, measure: (url, t, round) => measureForum(url, t, round, 'threads') },
+  { name: 'app-pg GET forum thread replies (2,000 replies)', server: 'app-pg', path: '/api/forum-threads/{id}/replies', maxP99Ms: 20, measure: (url, t, round) => measureForum(url, t, round, 'replies') },
   // Issue 25: N mails queued at once on one instance, until every one is an .eml in its dev mailbox.
   { name: `app-pg outbox: ${OUTBOX_MAILS.toLocaleString('en-US')} mails to the dev mailbox`, server: 'app-pg', path: '', minPerSecond: 200, unit: 'mails', measure: measureOutbox, once: true },
 ];
@@ -196,6 +200,43 @@ async function seedProfile(databaseUrl: string): Promise<string> {
   }
 }
 
+const FORUM_THREADS = 10_000;
+const THREAD_REPLIES = 2_000;
+
+/** A forum with FORUM_THREADS threads (a few pinned) by the profile seed's users, one of them with THREAD_REPLIES replies. */
+async function seedForum(databaseUrl: string): Promise<{ forumId: string; threadId: string }> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('BEGIN');
+    const { rows: forums } = await db.query<{ id: string }>(
+      `INSERT INTO forums (key, type, name, description, reference_type, reference_id, thread_count) VALUES ('title:movie:550', 'title', 'Fight Club', 'Bench forum', 'movie', 550, $1) RETURNING id`,
+      [FORUM_THREADS],
+    );
+    const forumId = forums[0]!.id;
+    await db.query(
+      `INSERT INTO forum_threads (forum_id, author_id, title, content, is_pinned, created_at, updated_at)
+       SELECT $1, 'bench-' || (1 + g % $3), 'Thread ' || g, 'First post of thread ' || g, g % 2500 = 0, now() - make_interval(mins => g), now() - make_interval(mins => g)
+       FROM generate_series(1, $2) g`,
+      [forumId, FORUM_THREADS, PROFILE_FOLLOWERS],
+    );
+    const { rows: threads } = await db.query<{ id: string }>(`SELECT id FROM forum_threads WHERE forum_id = $1 AND title = 'Thread 1'`, [forumId]);
+    const threadId = threads[0]!.id;
+    await db.query(
+      `INSERT INTO forum_replies (thread_id, author_id, content, created_at, updated_at)
+       SELECT $1, 'bench-' || (1 + g % $3), 'Reply ' || g || ' with a few words in it.', now() - make_interval(secs => $2 - g), now() - make_interval(secs => $2 - g)
+       FROM generate_series(1, $2) g`,
+      [threadId, THREAD_REPLIES, PROFILE_FOLLOWERS],
+    );
+    await db.query(`UPDATE forum_threads SET reply_count = $2 WHERE id = $1`, [threadId, THREAD_REPLIES]);
+    await db.query('COMMIT');
+    await db.query('ANALYZE');
+    return { forumId, threadId };
+  } finally {
+    await db.end();
+  }
+}
+
 /** Signs a viewer up through the API and follows the verification link from the dev mailbox. */
 async function signedInViewer(baseUrl: string): Promise<string> {
   const email = `viewer${Date.now()}@example.com`;
@@ -239,6 +280,20 @@ async function measureProfile(baseUrl: string, target: Target, round: Round, sig
   const body = (await check.json()) as { followersCount?: number; favoritesCount?: number; isOwn?: boolean };
   if (body.followersCount !== PROFILE_FOLLOWERS || body.favoritesCount !== PROFILE_FAVORITES) throw new Error(`profile bench: unexpected answer ${JSON.stringify(body)}`);
   return measureHttp(baseUrl, { ...target, path: `/api/profiles/${id}`, headers }, round);
+}
+
+let forumSeeded: Promise<{ forumId: string; threadId: string }> | undefined;
+
+async function measureForum(baseUrl: string, target: Target, round: Round, what: 'threads' | 'replies'): Promise<Measurement> {
+  const { forumId, threadId } = await (forumSeeded ??= (seeded ??= seedProfile(pgDatabaseUrl!)).then(() => seedForum(pgDatabaseUrl!)));
+  let cookie = viewers.get(target);
+  if (!cookie) viewers.set(target, (cookie = signedInViewer(baseUrl)));
+  const headers = { cookie: await cookie };
+  const urlPath = what === 'threads' ? `/api/forums/${forumId}/threads` : `/api/forum-threads/${threadId}/replies`;
+  const check = await fetch(baseUrl + urlPath, { headers });
+  const body = (await check.json()) as { items?: unknown[]; nextCursor?: string | null };
+  if (check.status !== 200 || !body.items?.length || !body.nextCursor) throw new Error(`forum bench: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return measureHttp(baseUrl, { ...target, path: urlPath, headers }, round);
 }
 
 /**

@@ -10,6 +10,7 @@ import { authHandler } from './modules/accounts/auth-handler';
 import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { forumRoutes } from './modules/forums/routes';
 import { healthRoutes } from './modules/health/routes';
 import { listRoutes } from './modules/lists/routes';
 import { matchRoutes } from './modules/matches/routes';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));
   api.route('/', socialRoutes(deps));
+  api.route('/', forumRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   publishApiDocument(api);

@@ -19,7 +19,7 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The events a user sets a preference for (profiles.notify_on_*); ruling 8 says what each value does. */
-export type NotifyEvent = 'follow' | 'favorite' | 'message' | 'match';
+export type NotifyEvent = 'follow' | 'favorite' | 'message' | 'match' | 'forum';
 
 export const notificationViewSchema = z
   .object({

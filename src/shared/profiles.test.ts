@@ -30,6 +30,7 @@ const settings = {
   notifyOnFavorite: 'none',
   notifyOnMessage: 'popup',
   notifyOnMatch: 'email',
+  notifyOnForum: 'both',
   lastBoostUsedAt: null,
 };
 

@@ -77,6 +77,7 @@ export const ownProfileSchema = z
     notifyOnFavorite: notifyPreferenceSchema,
     notifyOnMessage: notifyPreferenceSchema,
     notifyOnMatch: notifyPreferenceSchema,
+    notifyOnForum: notifyPreferenceSchema,
     lastBoostUsedAt: z.string().nullable(),
   })
   .meta({ id: 'OwnProfile' });

@@ -11,6 +11,8 @@ const EVERY_EVENT: { [T in RealtimeEventType]: Extract<RealtimeEvent, { type: T 
   'profile-updated': { type: 'profile-updated', userId: 'u1' },
   'follower-stats-changed': { type: 'follower-stats-changed', userId: 'u1' },
   'favorite-count': { type: 'favorite-count', mediaType: 'movie', mediaId: 550 },
+  'forum-threads-changed': { type: 'forum-threads-changed', forumId: 'f1' },
+  'forum-thread-changed': { type: 'forum-thread-changed', forumId: 'f1', threadId: 't1' },
   'founding-count': { type: 'founding-count' },
   resync: { type: 'resync' },
 };

@@ -27,6 +27,10 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('follower-stats-changed'), userId: id }),
   /** The favorited-by count of a title changed. */
   z.object({ type: z.literal('favorite-count'), mediaType: mediaTypeSchema, mediaId: z.number().int().positive() }),
+  /** A forum's thread list changed (a thread created, deleted or pinned). */
+  z.object({ type: z.literal('forum-threads-changed'), forumId: id }),
+  /** A thread changed: a reply, an edit, a like or a count. */
+  z.object({ type: z.literal('forum-thread-changed'), forumId: id, threadId: id }),
   /** A founding spot was taken. */
   z.object({ type: z.literal('founding-count') }),
   /** Events may have been missed (the server's listener reconnected): refetch everything. */

@@ -79,6 +79,7 @@ export const NOTIFY_SETTINGS = [
   { key: 'notifyOnFavorite', label: 'Favorites', description: 'When someone you follow adds a favorite.' },
   { key: 'notifyOnMessage', label: 'Messages', description: 'When you receive a new message.' },
   { key: 'notifyOnMatch', label: 'Matches', description: 'When you have a new match.' },
+  { key: 'notifyOnForum', label: 'Forum activity', description: 'Replies, likes and mentions in the forums, and new threads by people you follow.' },
 ] as const;
 
 export const PRIVACY_SETTINGS = [
@@ -97,6 +98,7 @@ export const settingsStateSchema = z.strictObject({
   notifyOnFavorite: notifyPreference,
   notifyOnMessage: notifyPreference,
   notifyOnMatch: notifyPreference,
+  notifyOnForum: notifyPreference,
   isPrivate: z.boolean(),
   showFavorites: z.boolean(),
   showWatchlist: z.boolean(),

@@ -44,6 +44,7 @@ const routes: RouteObject[] = [
           { path: 'advanced-discover', ...page(() => import('@/features/titles/advanced-discover-page')) },
           { path: 'matches', ...page(() => import('@/features/matches/matches-page')) },
           { path: 'details/:type/:id', ...page(() => import('@/features/titles/details-page')) },
+          { path: 'forums/threads/:threadId', ...page(() => import('@/features/forums/thread-page')) },
           { path: 'profile', ...named(profileRoutes, 'OwnProfileRedirect') },
           { path: 'profile/:userId', ...named(profileRoutes, 'ProfileByIdRoute') },
           { path: 'settings', ...page(() => import('./pages/settings-page')) },

@@ -4,6 +4,7 @@ import { TitleActionsProvider, type TitleActions } from '@/components/title-acti
 // The lists feature's actions load with the first card or details page, not with the landing page.
 const CardActions = lazy(() => import('@/features/lists').then((m) => ({ default: m.CardActions })));
 const DetailsActions = lazy(() => import('@/features/lists').then((m) => ({ default: m.DetailsActions })));
+const DiscussionsSection = lazy(() => import('@/features/forums').then((m) => ({ default: m.DiscussionsSection })));
 
 const actions: TitleActions = {
   card: (title) => (
@@ -14,6 +15,11 @@ const actions: TitleActions = {
   details: (title) => (
     <Suspense fallback={null}>
       <DetailsActions title={title} />
+    </Suspense>
+  ),
+  discussions: (title) => (
+    <Suspense fallback={<section id="discussions" aria-label="Discussions" className="min-h-24" />}>
+      <DiscussionsSection mediaType={title.mediaType} mediaId={title.id} title={title.title} />
     </Suspense>
   ),
 };

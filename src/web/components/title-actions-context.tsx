@@ -11,6 +11,8 @@ export interface TitleActions {
   card?: (title: TitleSummary) => ReactNode;
   /** The action buttons (and favorited-by count) of the details page. */
   details?: (title: TitleDetails) => ReactNode;
+  /** The Discussions section (title and genre forums) of the details page. */
+  discussions?: (title: TitleDetails) => ReactNode;
 }
 
 const TitleActionsContext = createContext<TitleActions>({});

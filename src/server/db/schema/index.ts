@@ -10,3 +10,4 @@ export * from './sign-ins';
 export * from './realtime';
 export * from './uploads';
 export * from './matches';
+export * from './forums';

@@ -32,6 +32,7 @@ export const profiles = pgTable(
     notifyOnFavorite: notifyPref('notify_on_favorite'),
     notifyOnMessage: notifyPref('notify_on_message'),
     notifyOnMatch: notifyPref('notify_on_match'),
+    notifyOnForum: notifyPref('notify_on_forum'),
     instagramUrl: text('instagram_url'),
     facebookUrl: text('facebook_url'),
     youtubeUrl: text('youtube_url'),

@@ -32,6 +32,7 @@ const PREF_COLUMN = {
   favorite: profiles.notifyOnFavorite,
   message: profiles.notifyOnMessage,
   match: profiles.notifyOnMatch,
+  forum: profiles.notifyOnForum,
 } as const;
 
 export interface NotifyResult {

@@ -94,6 +94,7 @@ function present(row: ViewRow | null, viewerId: string | null): ProfileView | nu
     notifyOnFavorite: p.notifyOnFavorite,
     notifyOnMessage: p.notifyOnMessage,
     notifyOnMatch: p.notifyOnMatch,
+    notifyOnForum: p.notifyOnForum,
     lastBoostUsedAt: p.lastBoostUsedAt ? iso(p.lastBoostUsedAt) : null,
   };
 }

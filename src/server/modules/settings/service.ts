@@ -93,6 +93,7 @@ const settingsColumns = {
   notifyOnFavorite: profiles.notifyOnFavorite,
   notifyOnMessage: profiles.notifyOnMessage,
   notifyOnMatch: profiles.notifyOnMatch,
+  notifyOnForum: profiles.notifyOnForum,
   isPrivate: profiles.isPrivate,
   showFavorites: profiles.showFavorites,
   showWatchlist: profiles.showWatchlist,

@@ -175,6 +175,7 @@ describe('PATCH /api/me/settings', () => {
       notifyOnFavorite: 'both',
       notifyOnMessage: 'popup',
       notifyOnMatch: 'both',
+      notifyOnForum: 'both',
       isPrivate: false,
       showFavorites: true,
       showWatchlist: true,

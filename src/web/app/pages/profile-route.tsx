@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
+import { ProfileForumsTab } from '@/features/forums';
 import { CurrentlyWatchingCard, ProfileListsSection, SharedFavoritesButton } from '@/features/lists';
 import { ChatDialog } from '@/features/messages/chat-dialog';
 import { ProfilePage, type ProfileSlot } from '@/features/profiles/profile-page';
@@ -13,7 +14,8 @@ const USERNAME_SHAPE = /^[A-Za-z_][A-Za-z0-9_]{2,49}$/;
 
 /* The profile page composes four features: profiles (header, follow, share, report), lists (tabs,
    currently watching, shared favorites) and messages (the chat modal behind Message). */
-const listsSection: ProfileSlot = (p) => <ProfileListsSection profile={p} />;
+// The Forums tab: one's own activity; others see 'Forum participation is private', admins see it (spec 000 §2, ruling 9).
+const listsSection: ProfileSlot = (p) => <ProfileListsSection profile={p} extraTabs={[{ value: 'forums', label: 'Forums', content: <ProfileForumsTab userId={p.id} /> }]} />;
 const currentlyWatching: ProfileSlot = (p) => <CurrentlyWatchingCard profile={p} />;
 const sharedFavorites: ProfileSlot = (p) => <SharedFavoritesButton userId={p.id} />;
 const messageAction: ProfileSlot = (p) => (

@@ -18,6 +18,7 @@ describe('notificationLink', () => {
     expect(link('new_match')).toBe('/matches');
     expect(link('forum_reply', { mediaType: 'tv', mediaId: 1 })).toBe('/details/tv/1');
     expect(link('forum_like')).toBe('/discover');
+    expect(link('forum_mention', { threadId: 'abc', mediaType: 'tv', mediaId: 1 })).toBe('/forums/threads/abc');
     expect(link('other')).toBeNull();
   });
 

@@ -29,8 +29,10 @@ export function notificationLink(n: Pick<NotificationView, 'type' | 'data' | 're
     case 'forum_like':
     case 'forum_reply':
     case 'forum_thread':
-    case 'forum_mention':
-      return title() ?? '/discover';
+    case 'forum_mention': {
+      const thread = str(d.threadId);
+      return thread ? `/forums/threads/${encodeURIComponent(thread)}` : (title() ?? '/discover');
+    }
     default:
       return null;
   }

@@ -12,7 +12,8 @@ export function TitleActionsSlot({ title }: { title: TitleDetails }) {
   return details ? details(title) : null;
 }
 
-/** The Discussions section (title and genre forums) goes here. */
-export function DiscussionsSlot(_props: { title: TitleDetails }) {
-  return null;
+/** The Discussions section (title and genre forums), as the app provides it. */
+export function DiscussionsSlot({ title }: { title: TitleDetails }) {
+  const { discussions } = useTitleActions();
+  return discussions ? discussions(title) : null;
 }

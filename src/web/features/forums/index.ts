@@ -1,0 +1,2 @@
+export { DiscussionsSection } from './discussions-section';
+export { ProfileForumsTab } from './profile-forums-tab';
