@@ -101,7 +101,10 @@ describe('settings, account part', () => {
     await page.goto(`${app.url}/settings`);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await page.getByText(user.email).waitFor();
-    await page.getByText(/Founding Member/).first().waitFor();
+    await page
+      .getByText(/Founding Member/)
+      .first()
+      .waitFor();
 
     await page.getByLabel('Current password').fill(user.password);
     await page.getByLabel('New password', { exact: true }).fill('short');
@@ -126,7 +129,11 @@ describe('settings, account part', () => {
     await page.getByText('Account deleted', { exact: true }).waitFor();
     await page.waitForURL(`${app.url}/`);
 
-    const res = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ email: user.email, password: 'Changed-Pass9!' }) });
+    const res = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url },
+      body: JSON.stringify({ email: user.email, password: 'Changed-Pass9!' }),
+    });
     expect(res.status).toBe(401);
     expect(watch.consoleErrors).toEqual([]);
     await context.close();

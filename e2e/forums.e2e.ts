@@ -48,7 +48,10 @@ describe('discussions on a title (issue 15 done-when)', () => {
     const refused = await fan.context.request.post(`${app.url}/api/forums/${forums.title.id}/threads`, { data: { title: 'Mine', content: 'x' } });
     expect(refused.status()).toBe(403);
     // The genre tabs list the genre forums.
-    for (const g of forums.genres) await discussions(f).getByRole('tab', { name: `${g.name} forum`, exact: true }).waitFor();
+    for (const g of forums.genres)
+      await discussions(f)
+        .getByRole('tab', { name: `${g.name} forum`, exact: true })
+        .waitFor();
 
     // The author starts a thread.
     await discussions(a).getByRole('button', { name: 'New Thread' }).click();
@@ -86,10 +89,13 @@ describe('discussions on a title (issue 15 done-when)', () => {
 
     // The author was told live: forum_reply and forum_mention, and the bell counts them.
     await expect
-      .poll(async () => {
-        const body = (await (await author.context.request.get(`${app.url}/api/notifications`)).json()) as { items: { type: string }[] };
-        return body.items.map((n) => n.type).sort();
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const body = (await (await author.context.request.get(`${app.url}/api/notifications`)).json()) as { items: { type: string }[] };
+          return body.items.map((n) => n.type).sort();
+        },
+        { timeout: 10_000 },
+      )
       .toEqual(['forum_like', 'forum_mention', 'forum_reply']);
 
     await a.keyboard.press('Escape');
@@ -150,10 +156,13 @@ describe('discussions on a title (issue 15 done-when)', () => {
     const followUp = page.getByRole('dialog', { name: 'Want to talk about Fight Club with others?' });
     await followUp.getByRole('button', { name: 'Join Discussion' }).click();
     await expect
-      .poll(async () => {
-        const box = await discussions(page).boundingBox();
-        return box !== null && box.y >= -5 && box.y < 844 / 2;
-      }, { timeout: 5_000 })
+      .poll(
+        async () => {
+          const box = await discussions(page).boundingBox();
+          return box !== null && box.y >= -5 && box.y < 844 / 2;
+        },
+        { timeout: 5_000 },
+      )
       .toBe(true);
     expect(watch.consoleErrors).toEqual([]);
     await context.close();

@@ -103,7 +103,9 @@ describe('platform, as a visitor sees it', () => {
     expect(await page.getByTestId('mail-text').textContent()).toContain('Please add a dark theme');
     expect(await page.getByTestId('mail-text').getByRole('link', { name: 'https://example.com/idea' }).count()).toBe(1);
     const files = fs.readdirSync(path.join(app.server.dataDir, 'mailbox'));
-    expect(files.some((f) => f.endsWith('.eml') && fs.readFileSync(path.join(app.server.dataDir, 'mailbox', f), 'utf8').includes('Subject: [Contact Inquiry] Loving the app'))).toBe(true);
+    expect(
+      files.some((f) => f.endsWith('.eml') && fs.readFileSync(path.join(app.server.dataDir, 'mailbox', f), 'utf8').includes('Subject: [Contact Inquiry] Loving the app')),
+    ).toBe(true);
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });

@@ -108,7 +108,9 @@ describe('profiles, as two fans and a visitor meet them', () => {
     await b.page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
 
     // When the server fails, the optimistic flip is undone and the spec's error shows.
-    await b.page.route('**/api/follows/*', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'x' } } }) : route.fallback()));
+    await b.page.route('**/api/follows/*', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'x' } } }) : route.fallback(),
+    );
     await b.page.getByRole('button', { name: 'Follow', exact: true }).click();
     await b.page.getByText('Failed to follow/unfollow user. Please try again.').waitFor();
     await b.page.getByRole('button', { name: 'Follow', exact: true }).waitFor();
@@ -142,7 +144,7 @@ describe('profiles, as two fans and a visitor meet them', () => {
     await b.context.close();
   });
 
-  it("tells someone who follows and unfollows too quickly why the follow failed", async () => {
+  it('tells someone who follows and unfollows too quickly why the follow failed', async () => {
     const a = await newMember('steady');
     const b = await newMember('flipper');
     const search = await b.page.request.get(`${app.url}/api/profiles/search?q=${a.user.username}`);

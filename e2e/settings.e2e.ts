@@ -50,7 +50,9 @@ describe('settings, as a user edits their profile', () => {
     await toast(page, 'Upload failed', 'Please upload a PNG or JPEG image.');
     await expect(page.getByRole('img', { name: 'Your avatar' }).count()).resolves.toBe(0);
 
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 220, g: 40, b: 90 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 220, g: 40, b: 90 } } })
+      .png()
+      .toBuffer();
     await page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     const preview = page.getByRole('img', { name: 'Your avatar' });
     await preview.waitFor();

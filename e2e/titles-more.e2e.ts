@@ -57,7 +57,7 @@ describe('titles of people on /search', () => {
 });
 
 describe("the details page's Watch button", () => {
-  it("tells a founding member it is Coming Soon, and shows a user without Premium the premium prompt", async () => {
+  it('tells a founding member it is Coming Soon, and shows a user without Premium the premium prompt', async () => {
     // Every account of a fresh server is a founding member, so Premium.
     const premium = await app.signedIn();
     expect(await isPremium(premium.context)).toBe(true);

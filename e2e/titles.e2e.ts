@@ -48,10 +48,13 @@ describe('titles, as a signed-in fan meets them', () => {
     const filtered = page.getByRole('list', { name: 'Discover movies', exact: true });
     // The list refreshes as each filter lands: wait for the filtered one.
     await expect
-      .poll(async () => {
-        const cards = await filtered.getByRole('link').allTextContents();
-        return cards.length > 0 && cards.every((text) => text.includes('PG-13'));
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const cards = await filtered.getByRole('link').allTextContents();
+          return cards.length > 0 && cards.every((text) => text.includes('PG-13'));
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
 
     // TV Shows: the rating resets and Action becomes Action & Adventure.

@@ -35,17 +35,23 @@ async function main() {
     const { db } = handle;
     const started = performance.now();
     await db.execute(sql`SELECT setseed(0.1)`);
-    await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${USERS}) n`);
-    await db.execute(sql`INSERT INTO profiles (id, favorite_genres) SELECT 'u' || n, ARRAY(SELECT g FROM unnest(ARRAY['Action','Comedy','Drama','Horror','Romance','Thriller']) g WHERE random() < 0.3) FROM generate_series(1, ${USERS}) n`);
+    await db.execute(
+      sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${USERS}) n`,
+    );
+    await db.execute(
+      sql`INSERT INTO profiles (id, favorite_genres) SELECT 'u' || n, ARRAY(SELECT g FROM unnest(ARRAY['Action','Comedy','Drama','Horror','Romance','Thriller']) g WHERE random() < 0.3) FROM generate_series(1, ${USERS}) n`,
+    );
     // Zipf (s = 1): rank = floor((T + 1) ^ random()) is log-uniform, P(rank) ~ 1 / rank. Duplicates are drawn again below.
     await db.execute(sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
       SELECT 'u' || n, 'movie', floor(power(${TITLES + 1}, random()))::int, 'T', 1 + floor(random() * 5)::int
       FROM generate_series(1, ${USERS}) n, generate_series(1, ${PER_USER * 2}) k ON CONFLICT DO NOTHING`);
-    await db.execute(sql`DELETE FROM favorites f USING (SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id) AS r FROM favorites) x WHERE f.id = x.id AND x.r > ${PER_USER}`);
+    await db.execute(
+      sql`DELETE FROM favorites f USING (SELECT id, row_number() OVER (PARTITION BY user_id ORDER BY id) AS r FROM favorites) x WHERE f.id = x.id AND x.r > ${PER_USER}`,
+    );
     await db.execute(sql`ANALYZE`);
     const genSeconds = (performance.now() - started) / 1000;
     const [stats] = await queryRows<{ rows: number; top: number }>(db, sql`SELECT (SELECT count(*)::int FROM favorites) AS rows, (SELECT max(fans) FROM title_fans) AS top`);
-    const viewers = Array.from({ length: SAMPLES }, (_, i) => `u${1 + Math.floor(((i * 7919) % USERS))}`);
+    const viewers = Array.from({ length: SAMPLES }, (_, i) => `u${1 + Math.floor((i * 7919) % USERS)}`);
     const time = async (fn: () => Promise<unknown>) => {
       const t0 = performance.now();
       await fn();
@@ -59,7 +65,9 @@ async function main() {
     const writer = (async () => {
       let i = 0;
       while (writing) {
-        await db.execute(sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating) VALUES (${`u${1 + (i % USERS)}`}, 'tv', ${1 + (i % 500)}, 'W', 3) ON CONFLICT DO NOTHING`);
+        await db.execute(
+          sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating) VALUES (${`u${1 + (i % USERS)}`}, 'tv', ${1 + (i % 500)}, 'W', 3) ON CONFLICT DO NOTHING`,
+        );
         i++;
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -75,8 +83,12 @@ async function main() {
     const naive: number[] = [];
     for (const v of viewers.slice(0, Math.min(20, SAMPLES))) naive.push(await time(() => rankMatches(db, v, { limit: 21, lightBudget: Number.MAX_SAFE_INTEGER })));
     const f = (n: number) => `${n.toFixed(1)} ms`;
-    console.log(`matches on ${handle.kind}: ${USERS.toLocaleString()} users × ${PER_USER} favorites (${stats!.rows.toLocaleString()} rows, most popular title ${stats!.top.toLocaleString()} fans), generated in ${genSeconds.toFixed(1)} s`);
-    console.log(`  bounded search, first page: p50 ${f(pct(fast, 0.5))}, p95 ${f(pct(fast, 0.95))} over ${fast.length} users (${[...paths].map(([k, n]) => `${k} ${n}`).join(', ')}), ${written} favorites added meanwhile`);
+    console.log(
+      `matches on ${handle.kind}: ${USERS.toLocaleString()} users × ${PER_USER} favorites (${stats!.rows.toLocaleString()} rows, most popular title ${stats!.top.toLocaleString()} fans), generated in ${genSeconds.toFixed(1)} s`,
+    );
+    console.log(
+      `  bounded search, first page: p50 ${f(pct(fast, 0.5))}, p95 ${f(pct(fast, 0.95))} over ${fast.length} users (${[...paths].map(([k, n]) => `${k} ${n}`).join(', ')}), ${written} favorites added meanwhile`,
+    );
     console.log(`  naive join, first page:     p50 ${f(pct(naive, 0.5))}, p95 ${f(pct(naive, 0.95))} over ${naive.length} users`);
   } finally {
     await handle.close();

@@ -20,7 +20,15 @@ const TARGETS: ReportTarget[] = [
 /** The report of a run of BENCH_ONLY=only, with made-up measurements. */
 function report(only: string | undefined) {
   const targets = targetsToMeasure(TARGETS, chosenTargets(TARGETS, only), BASELINE);
-  const rounds = new Map<ReportTarget, Measurement[]>(targets.map((t, i) => [t, [{ requestsPerSecond: 1000 * (i + 1), p99Ms: 5, failures: 0 }, { requestsPerSecond: 1000 * (i + 2), p99Ms: 7, failures: 0 }]]));
+  const rounds = new Map<ReportTarget, Measurement[]>(
+    targets.map((t, i) => [
+      t,
+      [
+        { requestsPerSecond: 1000 * (i + 1), p99Ms: 5, failures: 0 },
+        { requestsPerSecond: 1000 * (i + 2), p99Ms: 7, failures: 0 },
+      ],
+    ]),
+  );
   const rows = combineRounds(targets, rounds);
   return { targets: targets.map((t) => t.name), table: tableLines(rows, BASELINE), verdicts: verdictLines(rows, BASELINE) };
 }
@@ -33,7 +41,8 @@ describe('bench report', () => {
     for (const t of chosen) {
       expect(targets).toContain(t.name);
       expect(table.some((line) => line.startsWith(t.name))).toBe(true);
-      if (t.minShareOfBare !== undefined || t.maxP99Ms !== undefined || t.minPerSecond !== undefined) expect(verdicts.some((line) => line.includes(t.name.replace(/^app /, '')))).toBe(true);
+      if (t.minShareOfBare !== undefined || t.maxP99Ms !== undefined || t.minPerSecond !== undefined)
+        expect(verdicts.some((line) => line.includes(t.name.replace(/^app /, '')))).toBe(true);
     }
   });
 
@@ -43,7 +52,9 @@ describe('bench report', () => {
     expect(table[2]).toMatch(/^app-pg outbox: 1,000 mails to the dev mailbox \(mails\/s\)\s+1,500\s+0$/);
     expect(verdicts).toEqual(['PASS  app-pg outbox: 1,000 mails to the dev mailbox: 1,500 mails/s, goal >= 200 mails/s']);
     const slow = new Map([[TARGETS.at(-1)!, [{ requestsPerSecond: 150, p99Ms: 0, failures: 3 }]]]);
-    expect(verdictLines(combineRounds([TARGETS.at(-1)!], slow), BASELINE)).toEqual(['FAIL  app-pg outbox: 1,000 mails to the dev mailbox: 150 mails/s, goal >= 200 mails/s, 3 not delivered']);
+    expect(verdictLines(combineRounds([TARGETS.at(-1)!], slow), BASELINE)).toEqual([
+      'FAIL  app-pg outbox: 1,000 mails to the dev mailbox: 150 mails/s, goal >= 200 mails/s, 3 not delivered',
+    ]);
   });
 
   it('measures title details against the same bytes only, and says so', () => {
@@ -59,7 +70,18 @@ describe('bench report', () => {
 
   it('combines rounds: mean req/s, worst p99, summed failures', () => {
     const t: ReportTarget = { name: 'x', server: 'app' };
-    const [row] = combineRounds([t], new Map([[t, [{ requestsPerSecond: 10, p99Ms: 3, failures: 1 }, { requestsPerSecond: 20, p99Ms: 9, failures: 2 }]]]));
+    const [row] = combineRounds(
+      [t],
+      new Map([
+        [
+          t,
+          [
+            { requestsPerSecond: 10, p99Ms: 3, failures: 1 },
+            { requestsPerSecond: 20, p99Ms: 9, failures: 2 },
+          ],
+        ],
+      ]),
+    );
     expect(row!.m).toEqual({ requestsPerSecond: 15, p99Ms: 9, failures: 3 });
   });
 });

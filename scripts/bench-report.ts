@@ -91,14 +91,18 @@ export function verdictLines<T extends ReportTarget>(rows: Row<T>[], defaultBase
       const ok = m.requestsPerSecond >= target.minPerSecond && m.failures === 0;
       const unit = target.unit ?? 'items';
       const rate = `${Math.round(m.requestsPerSecond).toLocaleString('en-US')} ${unit}/s`;
-      out.push(`${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')}: ${rate}, goal >= ${target.minPerSecond} ${unit}/s${m.failures ? `, ${m.failures} not delivered` : ''}`);
+      out.push(
+        `${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')}: ${rate}, goal >= ${target.minPerSecond} ${unit}/s${m.failures ? `, ${m.failures} not delivered` : ''}`,
+      );
       continue;
     }
     if (target.minShareOfBare === undefined && target.maxP99Ms !== undefined) {
       const ok = m.p99Ms <= target.maxP99Ms && m.failures === 0;
       // For request targets, the bare server's p99 in the same run says how much of a miss is the machine's.
       const bare = target.once ? '' : ` (bare: ${baseline(target).p99Ms} ms)`;
-      out.push(`${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')}: p99 ${m.p99Ms.toFixed(1)} ms, goal <= ${target.maxP99Ms} ms${bare}${m.failures ? `, ${m.failures} failed` : ''}`);
+      out.push(
+        `${ok ? 'PASS' : 'FAIL'}  ${target.name.replace(/^app /, '')}: p99 ${m.p99Ms.toFixed(1)} ms, goal <= ${target.maxP99Ms} ms${bare}${m.failures ? `, ${m.failures} failed` : ''}`,
+      );
       continue;
     }
     if (target.minShareOfBare === undefined) continue;

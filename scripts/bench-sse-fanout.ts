@@ -85,10 +85,10 @@ async function seedUsers(databaseUrl: string, secret: string, count: number): Pr
     );
     await db.query(`INSERT INTO profiles (id, full_name) SELECT id, 'Fan' FROM unnest($1::text[]) id`, [users.map((u) => u.id)]);
     // Expiring in 30 days, Better Auth's lifetime: fresh, so the session check reads it without writing.
-    await db.query(
-      `INSERT INTO session (id, token, user_id, expires_at) SELECT 's-' || u, t, u, now() + interval '30 days' FROM unnest($1::text[], $2::text[]) AS x(u, t)`,
-      [users.map((u) => u.id), users.map((u) => u.token)],
-    );
+    await db.query(`INSERT INTO session (id, token, user_id, expires_at) SELECT 's-' || u, t, u, now() + interval '30 days' FROM unnest($1::text[], $2::text[]) AS x(u, t)`, [
+      users.map((u) => u.id),
+      users.map((u) => u.token),
+    ]);
     await db.query('COMMIT');
     return users.map((u) => ({ id: u.id, cookie: `reelmates.session_token=${encodeURIComponent(`${u.token}.${createHmac('sha256', secret).update(u.token).digest('base64')}`)}` }));
   } finally {

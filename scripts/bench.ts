@@ -137,10 +137,30 @@ const TARGETS: Target[] = [
   { name: 'app-pg GET /api/profiles/{id} as a guest', server: 'app-pg', path: '/api/profiles/{id}', measure: (url, t, round) => measureProfile(url, t, round, false) },
   // Issue 15: the first page of a forum with 10,000 threads and of a thread with 2,000 replies, signed in
   // (keyset pages; no OFFSET, no count(*) per read).
-  { name: 'app-pg GET forum threads (10,000 threads)', server: 'app-pg', path: '/api/forums/{id}/threads', maxP99Ms: 20, measure: (url, t, round) => measureForum(url, t, round, 'threads') },
-  { name: 'app-pg GET forum thread replies (2,000 replies)', server: 'app-pg', path: '/api/forum-threads/{id}/replies', maxP99Ms: 20, measure: (url, t, round) => measureForum(url, t, round, 'replies') },
+  {
+    name: 'app-pg GET forum threads (10,000 threads)',
+    server: 'app-pg',
+    path: '/api/forums/{id}/threads',
+    maxP99Ms: 20,
+    measure: (url, t, round) => measureForum(url, t, round, 'threads'),
+  },
+  {
+    name: 'app-pg GET forum thread replies (2,000 replies)',
+    server: 'app-pg',
+    path: '/api/forum-threads/{id}/replies',
+    maxP99Ms: 20,
+    measure: (url, t, round) => measureForum(url, t, round, 'replies'),
+  },
   // Issue 25: N mails queued at once on one instance, until every one is an .eml in its dev mailbox.
-  { name: `app-pg outbox: ${OUTBOX_MAILS.toLocaleString('en-US')} mails to the dev mailbox`, server: 'app-pg', path: '', minPerSecond: 200, unit: 'mails', measure: measureOutbox, once: true },
+  {
+    name: `app-pg outbox: ${OUTBOX_MAILS.toLocaleString('en-US')} mails to the dev mailbox`,
+    server: 'app-pg',
+    path: '',
+    minPerSecond: 200,
+    unit: 'mails',
+    measure: measureOutbox,
+    once: true,
+  },
 ];
 
 // ---- PostgreSQL targets: a fresh database, seeded with SQL, dropped at the end ----
@@ -183,8 +203,14 @@ async function seedProfile(databaseUrl: string): Promise<string> {
        SELECT 'bench-' || g, 'Bench ' || g, 'bench' || g || '@example.com', true, 'bench_' || g, 'bench_' || g FROM generate_series(1, $1) g`,
       [PROFILE_FOLLOWERS],
     );
-    await db.query(`INSERT INTO "user" (id, name, email, email_verified, username, display_username) VALUES ($1, 'Bench Star', 'star@example.com', true, 'bench_star', 'bench_star')`, [star]);
-    await db.query(`INSERT INTO profiles (id, full_name, bio, following_count) SELECT id, name, 'Here for the bench.', CASE WHEN id = $1 THEN 0 ELSE 1 END FROM "user" WHERE id LIKE 'bench-%'`, [star]);
+    await db.query(
+      `INSERT INTO "user" (id, name, email, email_verified, username, display_username) VALUES ($1, 'Bench Star', 'star@example.com', true, 'bench_star', 'bench_star')`,
+      [star],
+    );
+    await db.query(
+      `INSERT INTO profiles (id, full_name, bio, following_count) SELECT id, name, 'Here for the bench.', CASE WHEN id = $1 THEN 0 ELSE 1 END FROM "user" WHERE id LIKE 'bench-%'`,
+      [star],
+    );
     await db.query(`INSERT INTO follows (follower_id, following_id) SELECT 'bench-' || g, $1 FROM generate_series(1, $2) g`, [star, PROFILE_FOLLOWERS]);
     await db.query(`UPDATE profiles SET followers_count = $2, instagram_url = 'https://instagram.com/bench' WHERE id = $1`, [star, PROFILE_FOLLOWERS]);
     await db.query(
@@ -357,7 +383,12 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   // The server migrates the new database at start; it is dropped when the server has stopped.
   // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = await startChild('app-pg', [...profile, 'dist/server/index.js'], { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) }, '/api/health');
+  const child = await startChild(
+    'app-pg',
+    [...profile, 'dist/server/index.js'],
+    { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) },
+    '/api/health',
+  );
   if (fs.existsSync('/proc/self/stat')) {
     pgCpuProbe = async () => {
       const db = new pg.Client({ connectionString: pgDb.url });
@@ -456,10 +487,16 @@ async function measureSseFanout(): Promise<Measurement> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-fanout-'));
   const secret = `bench-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`;
-  const app = await startChild('app-pg', ['dist/server/index.js'], { DATA_DIR: dataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', BETTER_AUTH_SECRET: secret }, '/api/health', async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
-  });
+  const app = await startChild(
+    'app-pg',
+    ['dist/server/index.js'],
+    { DATA_DIR: dataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', BETTER_AUTH_SECRET: secret },
+    '/api/health',
+    async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
+    },
+  );
   try {
     const r = await measureFanout({
       baseUrl: app.url,
@@ -625,7 +662,12 @@ async function measureHttp(baseUrl: string, target: Target, round: Round): Promi
 
 async function main() {
   if (!fs.existsSync('dist/server/index.js')) throw new Error('dist/server/index.js is missing: run `npm run build` first (npm run bench does).');
-  console.log(`Reelmates bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target in ${ROUNDS} round(s), Node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(
+    `Reelmates bench: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s per target in ${ROUNDS} round(s), Node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-'));
   const app = await startChild('app', ['dist/server/index.js'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, '/api/health', () =>

@@ -47,10 +47,7 @@ export function useApp(options: AppOptions = {}): App {
   beforeAll(async () => {
     env = typeof options.env === 'function' ? options.env() : options.env;
     // Each is kept as soon as it is up, so afterAll closes it even when the other fails to start.
-    await Promise.all([
-      launchBrowser().then((b) => (browser = b)),
-      options.server === false ? undefined : startAppServer({ env }).then((s) => (server = s)),
-    ]);
+    await Promise.all([launchBrowser().then((b) => (browser = b)), options.server === false ? undefined : startAppServer({ env }).then((s) => (server = s))]);
   });
   afterAll(async () => {
     await browser?.close();

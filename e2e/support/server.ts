@@ -34,7 +34,16 @@ export async function startAppServer(options: { dataDir?: string; port?: number;
   const dataDir = options.dataDir ?? tempDataDir();
   let out = '';
   const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CHECK_RESPONSE_CONTRACTS: 'true', ...options.env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      CHECK_RESPONSE_CONTRACTS: 'true',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

@@ -8,8 +8,7 @@ import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = (what: string) =>
-  z.preprocess(emptyToUndefined, z.url({ message: `expected ${what}` }).optional());
+const optionalUrl = (what: string) => z.preprocess(emptyToUndefined, z.url({ message: `expected ${what}` }).optional());
 const flag = z.preprocess(
   emptyToUndefined,
   z
@@ -19,14 +18,8 @@ const flag = z.preprocess(
 );
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(
-    emptyToUndefined,
-    z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development'),
-  ),
-  PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535, 'expected a port number from 0 to 65535').default(3000),
-  ),
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test'], { message: 'expected development, production or test' }).default('development')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535, 'expected a port number from 0 to 65535').default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   APP_URL: optionalUrl('the public URL of the app, such as https://reelmates.example'),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -38,15 +31,24 @@ const envSchema = z.object({
       .optional(),
   ),
   /** Connections in the PostgreSQL pool of one instance (each request holds one per query). */
-  SESSION_CACHE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of seconds' }).int().min(0, 'expected 0 to 300 seconds').max(300, 'expected 0 to 300 seconds').default(30)),
-  DATABASE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a number of connections' }).int().min(1, 'expected 1 to 200 connections').max(200, 'expected 1 to 200 connections').default(10)),
+  SESSION_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'expected a number of seconds' }).int().min(0, 'expected 0 to 300 seconds').max(300, 'expected 0 to 300 seconds').default(30),
+  ),
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'expected a number of connections' }).int().min(1, 'expected 1 to 200 connections').max(200, 'expected 1 to 200 connections').default(10),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'expected a pino level such as info or warn' }).default('info'),
   ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+      .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Reelmates <no-reply@reelmates.local>')),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).default('support@reelmates.local')),
@@ -55,7 +57,15 @@ const envSchema = z.object({
   DEV_MAILBOX_REMOTE: flag,
   TRUST_PROXY: flag,
   /** How many reverse proxies in front of us append to X-Forwarded-For (the socket's peer is the first). */
-  TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'expected a whole number of proxies, 1 or more' }).int('expected a whole number of proxies, 1 or more').min(1, 'expected a whole number of proxies, 1 or more').max(20, 'expected at most 20 proxies').default(1)),
+  TRUST_PROXY_HOPS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'expected a whole number of proxies, 1 or more' })
+      .int('expected a whole number of proxies, 1 or more')
+      .min(1, 'expected a whole number of proxies, 1 or more')
+      .max(20, 'expected at most 20 proxies')
+      .default(1),
+  ),
   /** Parse every JSON success body with its route's declared response schema; a mismatch is a 500 (tests). */
   CHECK_RESPONSE_CONTRACTS: flag,
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1_048_576)),
@@ -68,8 +78,20 @@ const envSchema = z.object({
   MESSAGING_PREMIUM_GATE: flag,
   /** Where uploads live (docs/decisions/012); unset: s3 with S3_BUCKET, else database on PostgreSQL, else local. */
   STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 'database', 's3'], { message: 'expected local, database or s3' }).optional()),
-  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3 to 63 lowercase letters, digits, dots and hyphens)').optional()),
-  S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]{2,40}$/, 'expected a region such as us-east-1').optional()),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name (3 to 63 lowercase letters, digits, dots and hyphens)')
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]{2,40}$/, 'expected a region such as us-east-1')
+      .optional(),
+  ),
   S3_ENDPOINT: optionalUrl('the URL of an S3-compatible endpoint, such as https://s3.example.com'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
@@ -199,8 +221,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** Which offline defaults are in use, for the start log and the UI badges. */
 export function describeDefaults(config: Config): string[] {
   const lines: string[] = [];
-  lines.push(config.databaseUrl ? `database: PostgreSQL (DATABASE_URL, a pool of ${config.databasePoolSize} connections)` : `database: embedded PGlite in ${path.join(config.dataDir, 'db')} (offline default)`);
-  lines.push(config.mail.smtpUrl ? 'mail: SMTP (SMTP_URL)' : config.mail.devMailboxEnabled ? `mail: dev mailbox at /dev/mailbox and ${config.mail.mailboxDir} (offline default)` : 'mail: no transport configured; mails wait in the outbox');
+  lines.push(
+    config.databaseUrl
+      ? `database: PostgreSQL (DATABASE_URL, a pool of ${config.databasePoolSize} connections)`
+      : `database: embedded PGlite in ${path.join(config.dataDir, 'db')} (offline default)`,
+  );
+  lines.push(
+    config.mail.smtpUrl
+      ? 'mail: SMTP (SMTP_URL)'
+      : config.mail.devMailboxEnabled
+        ? `mail: dev mailbox at /dev/mailbox and ${config.mail.mailboxDir} (offline default)`
+        : 'mail: no transport configured; mails wait in the outbox',
+  );
   const s3 = config.storage.s3;
   const storage = storageKind(config, config.databaseUrl ? 'postgres' : 'pglite');
   lines.push(

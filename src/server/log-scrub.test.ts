@@ -8,7 +8,12 @@ describe('scrubFields', () => {
   });
 
   it('drops secret- and content-named fields at any depth and keeps the rest', () => {
-    const fields = { userId: 'u1', user: { sessionToken: 's', newPassword: 'p', name: 'Ann' }, headers: { Cookie: 'c', Authorization: 'a', accept: 'json' }, list: [{ text: 'hi', id: 1 }] };
+    const fields = {
+      userId: 'u1',
+      user: { sessionToken: 's', newPassword: 'p', name: 'Ann' },
+      headers: { Cookie: 'c', Authorization: 'a', accept: 'json' },
+      list: [{ text: 'hi', id: 1 }],
+    };
     expect(scrubFields(fields)).toEqual({ userId: 'u1', user: { name: 'Ann' }, headers: { accept: 'json' }, list: [{ id: 1 }] });
   });
 
@@ -21,7 +26,11 @@ describe('scrubFields', () => {
 
 describe('scrubError', () => {
   it('keeps what describes an error and drops its data', () => {
-    const pgError = Object.assign(new Error('duplicate key value violates unique constraint "user_email_unique"'), { code: '23505', constraint: 'user_email_unique', detail: 'Key (email)=(ann@example.com) already exists.' });
+    const pgError = Object.assign(new Error('duplicate key value violates unique constraint "user_email_unique"'), {
+      code: '23505',
+      constraint: 'user_email_unique',
+      detail: 'Key (email)=(ann@example.com) already exists.',
+    });
     const out = scrubError(pgError);
     expect(out).toMatchObject({ type: 'Error', code: '23505', constraint: 'user_email_unique', message: pgError.message });
     expect(JSON.stringify(out)).not.toContain('ann@example.com');

@@ -30,7 +30,15 @@ export interface RunningServer {
 /** Opens the database, migrates it, starts the workers and listens. Used by index.ts and tests. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize, onIdleError: (err) => logger.warn({ err }, 'idle database connection lost'), onListenerProblem: (err, message) => logger.warn({ err }, message) } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          onIdleError: (err) => logger.warn({ err }, 'idle database connection lost'),
+          onListenerProblem: (err, message) => logger.warn({ err }, message),
+        }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   try {
     await runMigrations(database);
@@ -67,7 +75,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     if (moved) logger.info({ moved }, `moved ${moved} uploaded pictures from ${config.storage.uploadsDir} into the database`);
   }
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage, health: new HealthProbe(database), events, publicAnswers: new PublicAnswers(), sessions: new SessionCache(database.access, config.sessionCacheMs) };
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    mail,
+    auth,
+    catalogue,
+    storage,
+    health: new HealthProbe(database),
+    events,
+    publicAnswers: new PublicAnswers(),
+    sessions: new SessionCache(database.access, config.sessionCacheMs),
+  };
   const webDist = findWebDist();
   const app = createApp(deps);
 

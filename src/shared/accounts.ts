@@ -15,14 +15,59 @@ export const PASSWORD_RULES = [
 
 // Words at the heart of the most common passwords; "P@ssw0rd1!" passes the character rules but not this.
 const COMMON_CORES = new Set([
-  'password', 'passwort', 'qwerty', 'qwertyuiop', 'asdf', 'asdfgh', 'zxcvbn', 'letmein', 'welcome', 'admin', 'administrator', 'iloveyou',
-  'monkey', 'dragon', 'football', 'baseball', 'soccer', 'hockey', 'sunshine', 'princess', 'login', 'master', 'hello', 'freedom',
-  'whatever', 'trustno', 'starwars', 'shadow', 'superman', 'batman', 'michael', 'charlie', 'abc', 'abcd', 'abcdef', 'changeme',
-  'secret', 'reelmates', 'movie', 'movies', 'netflix', 'summer', 'winter', 'spring', 'autumn', 'test', 'tester', 'guest', 'user',
+  'password',
+  'passwort',
+  'qwerty',
+  'qwertyuiop',
+  'asdf',
+  'asdfgh',
+  'zxcvbn',
+  'letmein',
+  'welcome',
+  'admin',
+  'administrator',
+  'iloveyou',
+  'monkey',
+  'dragon',
+  'football',
+  'baseball',
+  'soccer',
+  'hockey',
+  'sunshine',
+  'princess',
+  'login',
+  'master',
+  'hello',
+  'freedom',
+  'whatever',
+  'trustno',
+  'starwars',
+  'shadow',
+  'superman',
+  'batman',
+  'michael',
+  'charlie',
+  'abc',
+  'abcd',
+  'abcdef',
+  'changeme',
+  'secret',
+  'reelmates',
+  'movie',
+  'movies',
+  'netflix',
+  'summer',
+  'winter',
+  'spring',
+  'autumn',
+  'test',
+  'tester',
+  'guest',
+  'user',
 ]);
 
 function leetCore(p: string): string {
-  const map: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', '$': 's', '5': 's', '7': 't' };
+  const map: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', $: 's', '5': 's', '7': 't' };
   // Decorations people add at the ends ("Password1!", "!Qwerty2024") do not make a word less common.
   const trimmed = p.toLowerCase().replace(/^[^a-z@$]+|[^a-z]+$/g, '');
   const translated = trimmed.replace(/[@40!13$57]/g, (ch) => map[ch] ?? ch);
@@ -65,10 +110,52 @@ export const USERNAME_PROFILE_MAX = 50;
 
 /** Route names and words that would shadow a page at /{username} (ruling 2). */
 export const RESERVED_USERNAMES = new Set([
-  'admin', 'administrator', 'api', 'dev', 'auth', 'help', 'support', 'settings', 'movie', 'tv', 'discover', 'search',
-  'matches', 'details', 'profile', 'messages', 'message', 'notifications', 'pricing', 'contact', 'privacy', 'terms',
-  'cookies', 'dmca', 'assets', 'static', 'www', 'root', 'reelmates', 'system', 'null', 'undefined', 'me', 'user', 'users',
-  'login', 'logout', 'signup', 'signin', 'register', 'moderator', 'staff', 'favicon', 'robots', 'forum', 'forums',
+  'admin',
+  'administrator',
+  'api',
+  'dev',
+  'auth',
+  'help',
+  'support',
+  'settings',
+  'movie',
+  'tv',
+  'discover',
+  'search',
+  'matches',
+  'details',
+  'profile',
+  'messages',
+  'message',
+  'notifications',
+  'pricing',
+  'contact',
+  'privacy',
+  'terms',
+  'cookies',
+  'dmca',
+  'assets',
+  'static',
+  'www',
+  'root',
+  'reelmates',
+  'system',
+  'null',
+  'undefined',
+  'me',
+  'user',
+  'users',
+  'login',
+  'logout',
+  'signup',
+  'signin',
+  'register',
+  'moderator',
+  'staff',
+  'favicon',
+  'robots',
+  'forum',
+  'forums',
 ]);
 
 /** Sign-up username rules with the spec's messages, in the order the spec lists them. */
@@ -111,7 +198,12 @@ export const signUpSchema = z
   );
 export type SignUpInput = z.input<typeof signUpSchema>;
 
-export const signInSchema = z.strictObject({ email: emailSchema, password: text().min(1, 'Please enter your password.').max(PASSWORD_MAX + 1) });
+export const signInSchema = z.strictObject({
+  email: emailSchema,
+  password: text()
+    .min(1, 'Please enter your password.')
+    .max(PASSWORD_MAX + 1),
+});
 
 /** The "forgot password" form: the address a reset link goes to. */
 export const resetRequestSchema = z.object({ email: emailSchema });

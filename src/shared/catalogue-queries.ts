@@ -15,14 +15,29 @@ const page = z.coerce
   .default(1);
 
 const year = (name: string) =>
-  z.coerce.number({ message: `${name} must be a year` }).int(`${name} must be a year`).min(1870, `${name} must be from 1870 to 2100`).max(2100, `${name} must be from 1870 to 2100`).optional();
+  z.coerce
+    .number({ message: `${name} must be a year` })
+    .int(`${name} must be a year`)
+    .min(1870, `${name} must be from 1870 to 2100`)
+    .max(2100, `${name} must be from 1870 to 2100`)
+    .optional();
 
-const positiveId = (name: string) => z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`);
 
 /** Accepts ?genres=28&genres=12 and ?genres=28,12 alike. */
 const idList = (name: string) =>
   z.preprocess(
-    (value) => (value === undefined ? undefined : (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(',')).map((v) => v.trim()).filter(Boolean)),
+    (value) =>
+      value === undefined
+        ? undefined
+        : (Array.isArray(value) ? value : [value])
+            .flatMap((v) => String(v).split(','))
+            .map((v) => v.trim())
+            .filter(Boolean),
     z.array(positiveId(name)).max(30, `at most 30 ${name}`).optional(),
   );
 
@@ -49,9 +64,11 @@ export const discoverQuerySchema = z
     page,
   })
   .superRefine((v, ctx) => {
-    if (v.yearMin !== undefined && v.yearMax !== undefined && v.yearMin > v.yearMax) ctx.addIssue({ code: 'custom', path: ['yearMax'], message: 'yearMax must not be before yearMin' });
+    if (v.yearMin !== undefined && v.yearMax !== undefined && v.yearMin > v.yearMax)
+      ctx.addIssue({ code: 'custom', path: ['yearMax'], message: 'yearMax must not be before yearMin' });
     const allowed: readonly string[] = v.type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS;
-    if (v.certification && !allowed.includes(v.certification)) ctx.addIssue({ code: 'custom', path: ['certification'], message: `${v.certification} is not a ${v.type === 'movie' ? 'movie' : 'TV'} rating` });
+    if (v.certification && !allowed.includes(v.certification))
+      ctx.addIssue({ code: 'custom', path: ['certification'], message: `${v.certification} is not a ${v.type === 'movie' ? 'movie' : 'TV'} rating` });
   });
 
 /** What a caller passes to GET /api/catalogue/discover (arrays are sent as repeated parameters). */
@@ -80,7 +97,14 @@ export const titleProvidersQuerySchema = z.object({
     .string()
     .max(800)
     .transform((raw, ctx) => {
-      const keys = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+      const keys = [
+        ...new Set(
+          raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
       const parsed: { type: 'movie' | 'tv'; id: number }[] = [];
       for (const key of keys) {
         const m = /^(movie|tv):([1-9]\d{0,9})$/.exec(key);

@@ -72,9 +72,7 @@ export const trailerSchema = z
   .meta({ id: 'Trailer' });
 export type Trailer = z.output<typeof trailerSchema>;
 
-export const parentalGuideItemSchema = z
-  .object({ category: z.enum(WARNING_CATEGORIES), severity: z.enum(SEVERITIES), description: z.string() })
-  .meta({ id: 'ParentalGuideItem' });
+export const parentalGuideItemSchema = z.object({ category: z.enum(WARNING_CATEGORIES), severity: z.enum(SEVERITIES), description: z.string() }).meta({ id: 'ParentalGuideItem' });
 export type ParentalGuideItem = z.output<typeof parentalGuideItemSchema>;
 
 export const watchProviderSchema = z.object({ providerId: int(), providerName: z.string(), logoUrl: imageUrl() }).meta({ id: 'WatchProvider' });
@@ -125,9 +123,7 @@ export interface Page<T> {
 /** A page of titles: every list of the catalogue. */
 export const titlePageSchema = z.object({ ...pageFields, results: z.array(titleSummarySchema) }).meta({ id: 'TitlePage' });
 
-export const personSummarySchema = z
-  .object({ id: int(), name: z.string(), profileUrl: imageUrl(), knownForDepartment: z.string().nullable() })
-  .meta({ id: 'PersonSummary' });
+export const personSummarySchema = z.object({ id: int(), name: z.string(), profileUrl: imageUrl(), knownForDepartment: z.string().nullable() }).meta({ id: 'PersonSummary' });
 export type PersonSummary = z.output<typeof personSummarySchema>;
 
 /** Titles credited to the people whose name matched, plus who those people are. */
@@ -137,18 +133,44 @@ export type PersonSearchResult = z.output<typeof personSearchResultSchema>;
 // ---- Genres (TMDB ids; see shared/tmdb FACTS.md) ----
 
 export const MOVIE_GENRES: readonly Genre[] = [
-  { id: 28, name: 'Action' }, { id: 12, name: 'Adventure' }, { id: 16, name: 'Animation' }, { id: 35, name: 'Comedy' },
-  { id: 80, name: 'Crime' }, { id: 99, name: 'Documentary' }, { id: 18, name: 'Drama' }, { id: 10751, name: 'Family' },
-  { id: 14, name: 'Fantasy' }, { id: 36, name: 'History' }, { id: 27, name: 'Horror' }, { id: 10402, name: 'Music' },
-  { id: 9648, name: 'Mystery' }, { id: 10749, name: 'Romance' }, { id: 878, name: 'Science Fiction' },
-  { id: 10770, name: 'TV Movie' }, { id: 53, name: 'Thriller' }, { id: 10752, name: 'War' }, { id: 37, name: 'Western' },
+  { id: 28, name: 'Action' },
+  { id: 12, name: 'Adventure' },
+  { id: 16, name: 'Animation' },
+  { id: 35, name: 'Comedy' },
+  { id: 80, name: 'Crime' },
+  { id: 99, name: 'Documentary' },
+  { id: 18, name: 'Drama' },
+  { id: 10751, name: 'Family' },
+  { id: 14, name: 'Fantasy' },
+  { id: 36, name: 'History' },
+  { id: 27, name: 'Horror' },
+  { id: 10402, name: 'Music' },
+  { id: 9648, name: 'Mystery' },
+  { id: 10749, name: 'Romance' },
+  { id: 878, name: 'Science Fiction' },
+  { id: 10770, name: 'TV Movie' },
+  { id: 53, name: 'Thriller' },
+  { id: 10752, name: 'War' },
+  { id: 37, name: 'Western' },
 ];
 
 export const TV_GENRES: readonly Genre[] = [
-  { id: 10759, name: 'Action & Adventure' }, { id: 16, name: 'Animation' }, { id: 35, name: 'Comedy' }, { id: 80, name: 'Crime' },
-  { id: 99, name: 'Documentary' }, { id: 18, name: 'Drama' }, { id: 10751, name: 'Family' }, { id: 10762, name: 'Kids' },
-  { id: 9648, name: 'Mystery' }, { id: 10763, name: 'News' }, { id: 10764, name: 'Reality' }, { id: 10765, name: 'Sci-Fi & Fantasy' },
-  { id: 10766, name: 'Soap' }, { id: 10767, name: 'Talk' }, { id: 10768, name: 'War & Politics' }, { id: 37, name: 'Western' },
+  { id: 10759, name: 'Action & Adventure' },
+  { id: 16, name: 'Animation' },
+  { id: 35, name: 'Comedy' },
+  { id: 80, name: 'Crime' },
+  { id: 99, name: 'Documentary' },
+  { id: 18, name: 'Drama' },
+  { id: 10751, name: 'Family' },
+  { id: 10762, name: 'Kids' },
+  { id: 9648, name: 'Mystery' },
+  { id: 10763, name: 'News' },
+  { id: 10764, name: 'Reality' },
+  { id: 10765, name: 'Sci-Fi & Fantasy' },
+  { id: 10766, name: 'Soap' },
+  { id: 10767, name: 'Talk' },
+  { id: 10768, name: 'War & Politics' },
+  { id: 37, name: 'Western' },
 ];
 
 /** Movie and TV genres merged by name for the "All" tab: 27 entries (same-name genres share an id). */
@@ -186,20 +208,69 @@ export const certificationsFor = (type: MediaType): readonly string[] => (type =
 export const isCertificationOf = (type: MediaType, value: string): value is Certification => certificationsFor(type).includes(value);
 
 const SEVERITY_BY_CERTIFICATION: Record<string, Severity> = {
-  G: 'mild', 'TV-Y': 'mild', 'TV-Y7': 'mild', 'TV-G': 'mild',
-  PG: 'moderate', 'TV-PG': 'moderate', 'PG-13': 'moderate', 'TV-14': 'moderate',
-  R: 'severe', 'NC-17': 'severe', 'TV-MA': 'severe',
+  G: 'mild',
+  'TV-Y': 'mild',
+  'TV-Y7': 'mild',
+  'TV-G': 'mild',
+  PG: 'moderate',
+  'TV-PG': 'moderate',
+  'PG-13': 'moderate',
+  'TV-14': 'moderate',
+  R: 'severe',
+  'NC-17': 'severe',
+  'TV-MA': 'severe',
 };
 /** null for NR and unknown ratings. */
 export const severityFor = (certification: string | null): Severity | null => (certification ? (SEVERITY_BY_CERTIFICATION[certification] ?? null) : null);
 
 // Words matched against whole words of TMDB keywords ("drug dealer" matches "drug").
 const CATEGORY_WORDS: Record<WarningCategory, string[]> = {
-  'Violence & Gore': ['violence', 'violent', 'gore', 'gory', 'blood', 'bloody', 'murder', 'gun', 'guns', 'torture', 'killing', 'killer', 'massacre', 'war', 'battle', 'shootout', 'fight', 'brutality', 'slasher', 'decapitation', 'stabbing', 'assassin'],
+  'Violence & Gore': [
+    'violence',
+    'violent',
+    'gore',
+    'gory',
+    'blood',
+    'bloody',
+    'murder',
+    'gun',
+    'guns',
+    'torture',
+    'killing',
+    'killer',
+    'massacre',
+    'war',
+    'battle',
+    'shootout',
+    'fight',
+    'brutality',
+    'slasher',
+    'decapitation',
+    'stabbing',
+    'assassin',
+  ],
   'Sexual Content': ['sex', 'sexual', 'sexuality', 'nudity', 'nude', 'erotic', 'prostitution', 'prostitute', 'rape', 'seduction', 'striptease', 'affair'],
   Language: ['profanity', 'swearing', 'obscenity', 'vulgarity', 'cursing'],
   'Substance Use': ['drugs', 'drug', 'alcohol', 'alcoholism', 'alcoholic', 'smoking', 'cocaine', 'heroin', 'addiction', 'drunk', 'marijuana', 'meth', 'overdose', 'drinking'],
-  'Frightening Content': ['horror', 'monster', 'ghost', 'supernatural', 'demon', 'zombie', 'vampire', 'possession', 'haunting', 'haunted', 'creature', 'curse', 'witch', 'nightmare', 'terror', 'slasher', 'serial'],
+  'Frightening Content': [
+    'horror',
+    'monster',
+    'ghost',
+    'supernatural',
+    'demon',
+    'zombie',
+    'vampire',
+    'possession',
+    'haunting',
+    'haunted',
+    'creature',
+    'curse',
+    'witch',
+    'nightmare',
+    'terror',
+    'slasher',
+    'serial',
+  ],
 };
 
 const DESCRIPTIONS: Record<WarningCategory, Record<Severity, string>> = {

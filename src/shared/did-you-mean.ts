@@ -2,7 +2,12 @@
 
 /** Lower case, accents and punctuation removed, spaces collapsed: "Amélie!" -> "amelie". */
 export function normalizeText(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 export function levenshtein(a: string, b: string): number {

@@ -123,9 +123,7 @@ export type Forum = z.output<typeof forumSchema>;
 
 export const titleForumsSchema = z.object({ title: forumSchema, genres: z.array(forumSchema) }).meta({ id: 'TitleForums' });
 
-export const forumAuthorSchema = z
-  .object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable(), foundingMember: z.boolean() })
-  .meta({ id: 'ForumAuthor' });
+export const forumAuthorSchema = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable(), foundingMember: z.boolean() }).meta({ id: 'ForumAuthor' });
 export type ForumAuthor = z.output<typeof forumAuthorSchema>;
 
 export const threadSchema = z
@@ -173,8 +171,24 @@ export const likeStateSchema = z.object({ liked: z.boolean(), likeCount: z.numbe
 export const followStateSchema = z.object({ following: z.boolean(), followCount: z.number().int() }).meta({ id: 'ThreadFollowState' });
 
 /** A post on a profile's Forums tab: where it was written. */
-export const profileThreadSchema = z.object({ id: z.string(), title: z.string(), forumName: z.string(), forumId: z.string(), createdAt: z.string(), replyCount: z.number().int(), likeCount: z.number().int() });
-export const profileReplySchema = z.object({ id: z.string(), threadId: z.string(), threadTitle: z.string(), forumName: z.string(), forumId: z.string(), content: z.string(), createdAt: z.string() });
+export const profileThreadSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  forumName: z.string(),
+  forumId: z.string(),
+  createdAt: z.string(),
+  replyCount: z.number().int(),
+  likeCount: z.number().int(),
+});
+export const profileReplySchema = z.object({
+  id: z.string(),
+  threadId: z.string(),
+  threadTitle: z.string(),
+  forumName: z.string(),
+  forumId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
 export const profileForumsSchema = z
   .object({
     /** False when the viewer may not see them (ruling 9): the lists are then empty. */

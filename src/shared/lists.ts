@@ -13,7 +13,11 @@ export const GENRE_CHIP_LIMIT = 12;
 export const ITEM_GENRE_LIMIT = 2;
 
 export const mediaTypeSchema = z.enum(['movie', 'tv'], { message: 'type must be movie or tv' });
-export const mediaIdSchema = z.coerce.number({ message: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large');
+export const mediaIdSchema = z.coerce
+  .number({ message: 'id must be a number' })
+  .int('id must be a whole number')
+  .positive('id must be positive')
+  .max(2_147_483_647, 'id is too large');
 export const ratingSchema = z
   .number({ message: 'rating must be a number from 1 to 5' })
   .int('rating must be a whole number')
@@ -54,9 +58,7 @@ export const myListsSchema = z
   .object({
     favorites: z.array(z.object({ mediaType: mediaTypeSchema, mediaId: z.number().int(), rating: z.number().int() })),
     watchlist: z.array(z.object({ mediaType: mediaTypeSchema, mediaId: z.number().int() })),
-    currentlyWatching: z
-      .object({ mediaType: mediaTypeSchema, mediaId: z.number().int(), title: z.string(), posterPath: z.string().nullable(), setAt: z.string() })
-      .nullable(),
+    currentlyWatching: z.object({ mediaType: mediaTypeSchema, mediaId: z.number().int(), title: z.string(), posterPath: z.string().nullable(), setAt: z.string() }).nullable(),
   })
   .meta({ id: 'MyLists' });
 export type MyLists = z.output<typeof myListsSchema>;

@@ -42,9 +42,7 @@ export const conversationUserSchema = z
   .meta({ id: 'ConversationUser' });
 export type ConversationUser = z.output<typeof conversationUserSchema>;
 
-export const messageViewSchema = z
-  .object({ id: z.string(), content: z.string(), fromMe: z.boolean(), read: z.boolean(), createdAt: z.string() })
-  .meta({ id: 'Message' });
+export const messageViewSchema = z.object({ id: z.string(), content: z.string(), fromMe: z.boolean(), read: z.boolean(), createdAt: z.string() }).meta({ id: 'Message' });
 export type MessageView = z.output<typeof messageViewSchema>;
 
 export const conversationSummarySchema = z

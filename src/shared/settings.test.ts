@@ -21,7 +21,12 @@ describe('profile form rules', () => {
   });
 
   it('trims, lowercases the username and checks name, bio and avatar with the spec’s messages', () => {
-    expect(profileFormSchema.parse({ fullName: ' Ada ', username: ' Ada_L ', bio: ' hi ', avatarUrl: '' })).toEqual({ fullName: 'Ada', username: 'ada_l', bio: 'hi', avatarUrl: '' });
+    expect(profileFormSchema.parse({ fullName: ' Ada ', username: ' Ada_L ', bio: ' hi ', avatarUrl: '' })).toEqual({
+      fullName: 'Ada',
+      username: 'ada_l',
+      bio: 'hi',
+      avatarUrl: '',
+    });
     const message = (input: Record<string, string>) =>
       profileFormSchema.safeParse({ fullName: '', username: 'okay_name', bio: '', avatarUrl: '', ...input }).error?.issues[0]?.message;
     expect(message({ fullName: 'A' })).toBe('Full name must be at least 2 characters.');

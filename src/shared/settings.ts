@@ -66,7 +66,11 @@ export const FAVORITE_GENRE_NAMES: readonly string[] = ALL_GENRES.map((g) => g.n
 /** PUT /api/me/favorite-genres: names from the genre table, deduplicated, bounded. */
 export const favoriteGenresSchema = z.strictObject({
   genres: z
-    .array(text().max(40).refine((g) => GENRE_NAME_SET.has(g), 'Unknown genre.'))
+    .array(
+      text()
+        .max(40)
+        .refine((g) => GENRE_NAME_SET.has(g), 'Unknown genre.'),
+    )
     .max(FAVORITE_GENRES_MAX, 'Too many genres.')
     .transform((list) => [...new Set(list)]),
 });
@@ -83,10 +87,28 @@ export const NOTIFY_SETTINGS = [
 ] as const;
 
 export const PRIVACY_SETTINGS = [
-  { key: 'isPrivate', label: 'Private account', description: 'Only you can see your favorites, watchlist, currently watching and forum activity.', on: 'Your account is now private.', off: 'Your account is now public.' },
-  { key: 'showFavorites', label: 'Show favorites', description: 'Others can see your favorite movies and shows.', on: 'Your favorites are now visible.', off: 'Your favorites are now hidden.' },
+  {
+    key: 'isPrivate',
+    label: 'Private account',
+    description: 'Only you can see your favorites, watchlist, currently watching and forum activity.',
+    on: 'Your account is now private.',
+    off: 'Your account is now public.',
+  },
+  {
+    key: 'showFavorites',
+    label: 'Show favorites',
+    description: 'Others can see your favorite movies and shows.',
+    on: 'Your favorites are now visible.',
+    off: 'Your favorites are now hidden.',
+  },
   { key: 'showWatchlist', label: 'Show watchlist', description: 'Others can see your watchlist.', on: 'Your watchlist is now visible.', off: 'Your watchlist is now hidden.' },
-  { key: 'showCurrentlyWatching', label: 'Show currently watching', description: 'Others can see what you are watching now.', on: 'Your currently watching is now visible.', off: 'Your currently watching is now hidden.' },
+  {
+    key: 'showCurrentlyWatching',
+    label: 'Show currently watching',
+    description: 'Others can see what you are watching now.',
+    on: 'Your currently watching is now visible.',
+    off: 'Your currently watching is now hidden.',
+  },
 ] as const;
 
 export type NotifySettingKey = (typeof NOTIFY_SETTINGS)[number]['key'];

@@ -28,7 +28,11 @@ describe('text()', () => {
       ['social link', socialLinksBodySchema, { instagramUrl: `https://instagram.com/a${NUL}` }],
       ['contact message', contactRequestSchema, { name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: `x${NUL}y`, type: 'Contact Inquiry' }],
       ['sign-in e-mail', signInSchema, { email: `ann${NUL}@example.com`, password: 'x' }],
-      ['sign-up full name', signUpSchema, { email: 'ann@example.com', password: 'Corr3ct-Horse!', username: 'ann_x', fullName: `An${NUL}n`, acceptTerms: true, acceptPrivacy: true }],
+      [
+        'sign-up full name',
+        signUpSchema,
+        { email: 'ann@example.com', password: 'Corr3ct-Horse!', username: 'ann_x', fullName: `An${NUL}n`, acceptTerms: true, acceptPrivacy: true },
+      ],
     ];
     for (const [what, schema, value] of cases) expect(schema.safeParse(value).success, what).toBe(false);
     expect(emailSchema.safeParse(`a${NUL}b@example.com`).success).toBe(false);

@@ -11,11 +11,11 @@ import path from 'node:path';
  * taken over, like one whose pid is gone. No one has to remove a lock file by hand.
  */
 export class DataDirLockedError extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
-    super(
-      `The database in ${dir} is in use by another Reelmates process (pid ${pid}). ` +
-        'Stop that process first, or start this one with another DATA_DIR.',
-    );
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(`The database in ${dir} is in use by another Reelmates process (pid ${pid}). ` + 'Stop that process first, or start this one with another DATA_DIR.');
   }
 }
 

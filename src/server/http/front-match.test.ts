@@ -10,7 +10,8 @@ const byId = frontMatcher(profilesApi.byId);
 const byUsername = frontMatcher(profilesApi.byUsername);
 
 /** The routes' paths and params as Hono routes and validates them under /api, answering the params they were given. */
-const echo = <P extends z.ZodObject>(contract: { path: string; params: P }) => createRoute({ method: 'get', path: contract.path, request: { params: contract.params }, responses: { 200: { description: 'the params' } } });
+const echo = <P extends z.ZodObject>(contract: { path: string; params: P }) =>
+  createRoute({ method: 'get', path: contract.path, request: { params: contract.params }, responses: { 200: { description: 'the params' } } });
 const api = createRouter();
 api.openapi(echo(profilesApi.byUsername), (c) => c.json({ route: 'byUsername', params: c.req.valid('param') }, 200));
 api.openapi(echo(profilesApi.byId), (c) => c.json({ route: 'byId', params: c.req.valid('param') }, 200));
@@ -82,7 +83,16 @@ describe('frontMatcher (the front door matches with the routes table)', () => {
   });
 
   it('never matches where the router would give other params or another route', async () => {
-    const urls = ['/api/profiles/..', '/api/profiles/%2e%2e', '/api/profiles/a\\b', '/api/profiles/a%00b', `/api/profiles/${long}x`, '/api/profiles/a%2Fb%2F..', '/api/profiles/%2e', '/api/profiles/x%2F%2E%2E'];
+    const urls = [
+      '/api/profiles/..',
+      '/api/profiles/%2e%2e',
+      '/api/profiles/a\\b',
+      '/api/profiles/a%00b',
+      `/api/profiles/${long}x`,
+      '/api/profiles/a%2Fb%2F..',
+      '/api/profiles/%2e',
+      '/api/profiles/x%2F%2E%2E',
+    ];
     let compared = 0;
     for (const url of urls) {
       const matched = byId(url) ?? byUsername(url);

@@ -63,7 +63,10 @@ describe('log redaction', () => {
     logger.error(err);
     logger.error({ err }, 'query failed');
     logger.warn({ err: { message: 'wrapped', cause: err } }, 'wrapped failure');
-    logger.info({ req: { headers: { cookie: `reelmates.session_token=${TOKEN}`, authorization: `Bearer ${TOKEN}` } }, user: { password: TOKEN, token: TOKEN }, text: MESSAGE }, 'fields');
+    logger.info(
+      { req: { headers: { cookie: `reelmates.session_token=${TOKEN}`, authorization: `Bearer ${TOKEN}` } }, user: { password: TOKEN, token: TOKEN }, text: MESSAGE },
+      'fields',
+    );
     logger.info({ details: [{ session: { token: TOKEN } }, err] }, 'nested');
     const logged = text();
     expect(logged.split('\n').filter(Boolean)).toHaveLength(5);

@@ -10,7 +10,16 @@ import { createHttpServer } from './server';
 // validation_failed, never a 500 (PostgreSQL cannot store it in text). Every route of the OpenAPI
 // document gets a NUL in each of its path parameters, query parameters and JSON string fields, one
 // at a time, in an otherwise sensible request from a verified, signed-in user.
-type Schema = { type?: string | string[]; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; required?: string[]; format?: string; minimum?: number; pattern?: string };
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  format?: string;
+  minimum?: number;
+  pattern?: string;
+};
 type Param = { name: string; in: 'path' | 'query'; required?: boolean; schema: Schema };
 type Operation = { parameters?: Param[]; requestBody?: { content: Record<string, { schema: Schema }> } };
 
@@ -131,7 +140,17 @@ describe('NUL characters in API input', () => {
   it('are refused with 400 validation_failed on every route, in every path parameter, query parameter and JSON string field', async () => {
     const cases = Object.entries(doc.paths).flatMap(([route, ops]) => Object.entries(ops).flatMap(([method, op]) => casesFor(route, method, op)));
     // The document covers the routes the issue names.
-    for (const route of ['/profiles/{id}', '/profiles/by-username/{username}', '/profiles/search', '/messages/with/{userId}', '/follows/{userId}', '/messages/conversations', '/reports/{userId}', '/contact', '/me/profile']) {
+    for (const route of [
+      '/profiles/{id}',
+      '/profiles/by-username/{username}',
+      '/profiles/search',
+      '/messages/with/{userId}',
+      '/follows/{userId}',
+      '/messages/conversations',
+      '/reports/{userId}',
+      '/contact',
+      '/me/profile',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }
     expect(cases.length).toBeGreaterThan(100);
@@ -171,7 +190,10 @@ describe('NUL characters in API input', () => {
   });
 
   it('never fail the avatar upload (multipart with a NUL in the file name and in a text field)', async () => {
-    for (const [fileName, extra] of [[`a${NUL}.png`, 'x'], ['a.png', `x${NUL}y`]] as const) {
+    for (const [fileName, extra] of [
+      [`a${NUL}.png`, 'x'],
+      ['a.png', `x${NUL}y`],
+    ] as const) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), fileName);
       form.append('note', extra);
@@ -194,7 +216,14 @@ describe('NUL characters in API input', () => {
     const server = createHttpServer(t.app, t.deps.config, { logger: pino({ level: 'silent' }), routes: [profileFrontRoute(t.deps)] });
     const { base, close } = await listenForTest(server);
     try {
-      for (const path of ['/api/profiles/%00', `/api/profiles/${other.id}%00`, '/api/profiles/by-username/ab%00c', '/api/profiles/search?q=%00', `/api/profiles/${other.id}?x=%00`, '/api/follows/%00']) {
+      for (const path of [
+        '/api/profiles/%00',
+        `/api/profiles/${other.id}%00`,
+        '/api/profiles/by-username/ab%00c',
+        '/api/profiles/search?q=%00',
+        `/api/profiles/${other.id}?x=%00`,
+        '/api/follows/%00',
+      ]) {
         const res = await fetch(base + path, { headers: { cookie: me.cookie } });
         expectRefused(path, { status: res.status, text: await res.text() });
       }

@@ -23,7 +23,13 @@ beforeAll(async () => {
   t = await createTestApp();
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-web-'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Reelmates</title>');
-  const front = { logger: pino({ level: 'silent' }), health: t.deps.health, publicAnswers: t.deps.publicAnswers, assets: new WebAssets(distDir), routes: [profileFrontRoute(t.deps)] };
+  const front = {
+    logger: pino({ level: 'silent' }),
+    health: t.deps.health,
+    publicAnswers: t.deps.publicAnswers,
+    assets: new WebAssets(distDir),
+    routes: [profileFrontRoute(t.deps)],
+  };
   ({ base, close: closeServer } = await listenForTest(createHttpServer(t.app, t.deps.config, front)));
 });
 afterAll(async () => {

@@ -4,16 +4,13 @@ import type { Logger } from '../logger';
 import type { AppEnv, RequestLogger } from './context';
 import { VALID_REQUEST_ID } from './server';
 
-
 /**
  * A logger that stamps every line with the request id. Cheaper than a pino child per request,
  * which matters on the hot paths (health, static files) that only log their one request line.
  */
 function requestLogger(root: Logger, reqId: string): RequestLogger {
-  const at =
-    (level: 'debug' | 'info' | 'warn' | 'error') =>
-    (fields: object | string, msg?: string) =>
-      typeof fields === 'string' ? root[level]({ reqId }, fields) : root[level]({ reqId, ...fields }, msg);
+  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (fields: object | string, msg?: string) =>
+    typeof fields === 'string' ? root[level]({ reqId }, fields) : root[level]({ reqId, ...fields }, msg);
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 

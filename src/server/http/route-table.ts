@@ -172,10 +172,18 @@ function responseCheck(contract: RouteContract, routeName: string): MiddlewareHa
     const parsed = contract.response.safeParse(body);
     if (parsed.success) return;
     c.get('logger').error({ route: routeName, issues: parsed.error.issues.slice(0, 5) }, 'response does not match its contract');
-    c.res = new Response(JSON.stringify({ error: { code: 'response_contract', message: `${routeName} answered a body its contract does not allow: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}` } }), {
-      status: 500,
-      headers: { 'content-type': 'application/json' },
-    });
+    c.res = new Response(
+      JSON.stringify({
+        error: {
+          code: 'response_contract',
+          message: `${routeName} answered a body its contract does not allow: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`,
+        },
+      }),
+      {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   };
 }
 

@@ -17,11 +17,7 @@ import { isApiDocsUrl, type WebAssets } from './web-app';
  */
 export const VALID_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export function createHttpServer(
-  app: Pick<Hono, 'fetch'>,
-  config: Pick<Config, 'isProduction'> & { storage?: Config['storage'] },
-  front?: FrontDoor,
-): http.Server {
+export function createHttpServer(app: Pick<Hono, 'fetch'>, config: Pick<Config, 'isProduction'> & { storage?: Config['storage'] }, front?: FrontDoor): http.Server {
   // Avatars in an S3 bucket with its own public URL are images of another origin.
   const s3PublicUrl = config.storage?.s3?.publicUrl;
   const pageHeaders = securityHeaderList({ hsts: config.isProduction, imgSources: s3PublicUrl ? [new URL(s3PublicUrl).origin] : [] });

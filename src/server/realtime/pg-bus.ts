@@ -39,9 +39,7 @@ export class PgBus implements EventBus {
   /** While catching up: the ids heard live meanwhile, which the catch-up must not hand out again. */
   private heardWhileCatchingUp: Set<number> | null = null;
 
-  constructor(
-    private readonly options: { url: string; pool: pg.Pool; log: EventLog; logger: Pick<Logger, 'warn' | 'info' | 'error'>; channel?: string },
-  ) {}
+  constructor(private readonly options: { url: string; pool: pg.Pool; log: EventLog; logger: Pick<Logger, 'warn' | 'info' | 'error'>; channel?: string }) {}
 
   get log() {
     return this.options.log;

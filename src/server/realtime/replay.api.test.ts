@@ -162,7 +162,10 @@ describe('GET /api/events ends when its session does', () => {
       'banned (even with a session row left over)',
       async (u) => void (await t.deps.database.db.update(profiles).set({ isBanned: true, banReason: 'Spam.' }).where(eq(profiles.id, u.id))),
     ],
-    ['account deleted', async (u) => void expect((await t.request('/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' }, headers: { cookie: u.cookie } })).status).toBe(200)],
+    [
+      'account deleted',
+      async (u) => void expect((await t.request('/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' }, headers: { cookie: u.cookie } })).status).toBe(200),
+    ],
   ];
   for (const [what, end] of cases) {
     it(`closes an open stream within seconds when the session is ${what}, and leaves other users' streams open`, async () => {

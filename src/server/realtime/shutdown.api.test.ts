@@ -61,7 +61,14 @@ describe('shutdown with open event streams', () => {
       url.pathname = `/${dbName}`;
       databaseUrl = url.toString();
     }
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
     const server: RunningServer = await startServer(config, pino({ level: 'silent' }));
     expect(server.deps.events instanceof PgBus).toBe(onPostgres);
     const base = `http://127.0.0.1:${server.port}`;

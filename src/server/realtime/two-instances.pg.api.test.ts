@@ -29,7 +29,14 @@ async function admin(query: string) {
 async function start(databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-two-'));
   dirs.push(dataDir);
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
+  });
   const server = await startServer(config, pino({ level: 'silent' }));
   servers.push(server);
   return { server, base: `http://127.0.0.1:${server.port}` };
@@ -96,7 +103,11 @@ describe('two instances on one PostgreSQL', () => {
 
     // Away (its instance restarting, say): unfollowed and followed again on one, plus a message.
     expect((await follow('DELETE')).status).toBeLessThan(300);
-    const sent = await fetch(`${one.base}/api/messages/with/${star.id}`, { method: 'POST', headers: { cookie: fan.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ content: 'while you were away' }) });
+    const sent = await fetch(`${one.base}/api/messages/with/${star.id}`, {
+      method: 'POST',
+      headers: { cookie: fan.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'while you were away' }),
+    });
     expect(sent.status).toBe(201);
     const { id: messageId } = (await sent.json()) as { id: string };
 
@@ -110,7 +121,12 @@ describe('two instances on one PostgreSQL', () => {
     // And the same from the first instance, which never had this stream.
     const onOne = await open(one.base, lastSeen);
     expect(await onOne.waitFor((e) => e.type === 'message' && e.id === messageId)).toBeTruthy();
-    expect(onOne.events().map((b) => b.id)).toEqual(again.events().slice(0, onOne.events().length).map((b) => b.id));
+    expect(onOne.events().map((b) => b.id)).toEqual(
+      again
+        .events()
+        .slice(0, onOne.events().length)
+        .map((b) => b.id),
+    );
     await again.close();
     await onOne.close();
   });

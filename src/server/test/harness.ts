@@ -88,7 +88,15 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}, options: { database?: DatabaseHandle } = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/reelmates-test-unused', BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000', APP_URL: 'http://localhost', TRUST_PROXY: 'true', CHECK_RESPONSE_CONTRACTS: 'true', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/reelmates-test-unused',
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
+    APP_URL: 'http://localhost',
+    TRUST_PROXY: 'true',
+    CHECK_RESPONSE_CONTRACTS: 'true',
+    ...env,
+  });
   const logger = pino({ level: 'silent' });
   const transport = new MemoryTransport();
   const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
@@ -96,7 +104,19 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   await events.start();
   const auth = createAuth({ config, database, mail, logger, events });
   const catalogue = createCatalogue(config, logger);
-  const deps: AppDeps = { config, database, logger, mail, auth, catalogue, storage: createStorage(config, database), health: new HealthProbe(database), events, publicAnswers: new PublicAnswers(), sessions: new SessionCache(database.access, config.sessionCacheMs) };
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    mail,
+    auth,
+    catalogue,
+    storage: createStorage(config, database),
+    health: new HealthProbe(database),
+    events,
+    publicAnswers: new PublicAnswers(),
+    sessions: new SessionCache(database.access, config.sessionCacheMs),
+  };
   const app = createApp(deps);
   const request: TestRequest = (path, init = {}) => {
     const { json, ...rest } = init;
@@ -112,11 +132,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     deps,
     transport,
     request,
-    as: (user) => (path, init = {}) => {
-      const headers = new Headers(init.headers);
-      if (user && !headers.has('cookie')) headers.set('cookie', user.cookie);
-      return request(path, { ...init, headers });
-    },
+    as:
+      (user) =>
+      (path, init = {}) => {
+        const headers = new Headers(init.headers);
+        if (user && !headers.has('cookie')) headers.set('cookie', user.cookie);
+        return request(path, { ...init, headers });
+      },
     close: async () => {
       await mail.stop();
       hubOf.get(deps.events)?.stop();

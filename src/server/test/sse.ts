@@ -53,7 +53,8 @@ export function readSse(res: Response) {
       return state.ended;
     },
     until,
-    waitFor: async (pred: (e: RealtimeEvent) => boolean, ms = 3000) => ((await until(() => events().some((b) => pred(b.event)), ms)) ? events().find((b) => pred(b.event)) : undefined),
+    waitFor: async (pred: (e: RealtimeEvent) => boolean, ms = 3000) =>
+      (await until(() => events().some((b) => pred(b.event)), ms)) ? events().find((b) => pred(b.event)) : undefined,
     close: async () => {
       await reader.cancel().catch(() => {});
       await pump;

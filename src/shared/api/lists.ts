@@ -24,7 +24,15 @@ const writes: RateLimit = { bucket: 'lists', per: 'user', max: 120, windowMs: 60
 
 /** Favorites, watchlist and currently watching (spec 001 §3, §4, §8; spec 000 §2). */
 export const listsApi = defineRoutes({
-  mine: { method: 'get', path: '/me/lists', access: 'user', tags, summary: "The signed-in user's favorites (with ratings), watchlist keys and currently watching", status: 200, response: myListsSchema },
+  mine: {
+    method: 'get',
+    path: '/me/lists',
+    access: 'user',
+    tags,
+    summary: "The signed-in user's favorites (with ratings), watchlist keys and currently watching",
+    status: 200,
+    response: myListsSchema,
+  },
   addFavorite: {
     method: 'post',
     path: '/me/favorites',
@@ -50,7 +58,17 @@ export const listsApi = defineRoutes({
     errors: [404],
     rateLimit: writes,
   },
-  removeFavorite: { method: 'delete', path: '/me/favorites/{type}/{id}', access: 'user', tags, summary: 'Remove a favorite', params: titleKeyParamsSchema, status: 200, response: ok, rateLimit: writes },
+  removeFavorite: {
+    method: 'delete',
+    path: '/me/favorites/{type}/{id}',
+    access: 'user',
+    tags,
+    summary: 'Remove a favorite',
+    params: titleKeyParamsSchema,
+    status: 200,
+    response: ok,
+    rateLimit: writes,
+  },
   clearFavorites: { method: 'delete', path: '/me/favorites', access: 'user', tags, summary: 'Remove every favorite', status: 200, response: removed, rateLimit: writes },
   addWatchlist: {
     method: 'post',
@@ -64,7 +82,17 @@ export const listsApi = defineRoutes({
     errors: [404, 409, 503],
     rateLimit: writes,
   },
-  removeWatchlist: { method: 'delete', path: '/me/watchlist/{type}/{id}', access: 'user', tags, summary: 'Remove a title from the watchlist', params: titleKeyParamsSchema, status: 200, response: ok, rateLimit: writes },
+  removeWatchlist: {
+    method: 'delete',
+    path: '/me/watchlist/{type}/{id}',
+    access: 'user',
+    tags,
+    summary: 'Remove a title from the watchlist',
+    params: titleKeyParamsSchema,
+    status: 200,
+    response: ok,
+    rateLimit: writes,
+  },
   clearWatchlist: { method: 'delete', path: '/me/watchlist', access: 'user', tags, summary: 'Clear the watchlist', status: 200, response: removed, rateLimit: writes },
   setWatching: {
     method: 'put',
@@ -78,7 +106,16 @@ export const listsApi = defineRoutes({
     errors: [404, 503],
     rateLimit: writes,
   },
-  clearWatching: { method: 'delete', path: '/me/currently-watching', access: 'user', tags, summary: 'Clear currently watching (all five fields)', status: 200, response: ok, rateLimit: writes },
+  clearWatching: {
+    method: 'delete',
+    path: '/me/currently-watching',
+    access: 'user',
+    tags,
+    summary: 'Clear currently watching (all five fields)',
+    status: 200,
+    response: ok,
+    rateLimit: writes,
+  },
   favoriteCount: {
     method: 'get',
     path: '/titles/{type}/{id}/favorite-count',

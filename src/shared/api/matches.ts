@@ -15,7 +15,15 @@ export const matchesApi = defineRoutes({
     status: 200,
     response: matchesPageSchema,
   },
-  boostState: { method: 'get', path: '/me/boost', access: 'user', tags, summary: "The signed-in user's boost: when it ends, when it was last used, whether it may be used now", status: 200, response: boostStateSchema },
+  boostState: {
+    method: 'get',
+    path: '/me/boost',
+    access: 'user',
+    tags,
+    summary: "The signed-in user's boost: when it ends, when it was last used, whether it may be used now",
+    status: 200,
+    response: boostStateSchema,
+  },
   boost: {
     method: 'post',
     path: '/me/boost',

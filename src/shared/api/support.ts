@@ -13,6 +13,12 @@ export const supportApi = defineRoutes({
     body: contactRequestSchema,
     status: 201,
     response: contactReceiptSchema,
-    rateLimit: { bucket: 'contact', per: 'address', max: 5, windowMs: 10 * 60 * 1000, message: 'You have sent several messages in a short time. Please try again in a few minutes.' },
+    rateLimit: {
+      bucket: 'contact',
+      per: 'address',
+      max: 5,
+      windowMs: 10 * 60 * 1000,
+      message: 'You have sent several messages in a short time. Please try again in a few minutes.',
+    },
   },
 });

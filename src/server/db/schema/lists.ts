@@ -13,20 +13,19 @@ const listColumns = {
   posterPath: text('poster_path'),
   releaseDate: text('release_date'),
   voteAverage: real('vote_average'),
-  genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+  genres: text('genres')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
 /** A user's favorite titles, each rated 1 to 5 (spec 001 §3). One row per user and title. */
-export const favorites = pgTable(
-  'favorites',
-  { ...listColumns, userRating: integer('user_rating').notNull() },
-  (t) => [
-    uniqueIndex('favorites_user_title_idx').on(t.userId, t.mediaType, t.mediaId),
-    index('favorites_title_idx').on(t.mediaType, t.mediaId),
-    check('favorites_rating_range', sql`${t.userRating} BETWEEN 1 AND 5`),
-  ],
-);
+export const favorites = pgTable('favorites', { ...listColumns, userRating: integer('user_rating').notNull() }, (t) => [
+  uniqueIndex('favorites_user_title_idx').on(t.userId, t.mediaType, t.mediaId),
+  index('favorites_title_idx').on(t.mediaType, t.mediaId),
+  check('favorites_rating_range', sql`${t.userRating} BETWEEN 1 AND 5`),
+]);
 
 /** Titles a user wants to watch. One row per user and title. */
 export const watchlist = pgTable('watchlist', { ...listColumns }, (t) => [uniqueIndex('watchlist_user_title_idx').on(t.userId, t.mediaType, t.mediaId)]);

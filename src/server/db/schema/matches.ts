@@ -21,15 +21,11 @@ export const titleFans = pgTable(
  * A free user's matches of the day (ruling 20): the first three of their ranking at their first
  * visit of the UTC day, kept until the next day. One row per user; a new day replaces it.
  */
-export const matchDaily = pgTable(
-  'match_daily',
-  {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    matchIds: text('match_ids').array().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
-
+export const matchDaily = pgTable('match_daily', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  matchIds: text('match_ids').array().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -25,8 +25,12 @@ export const messages = pgTable(
   (t) => [
     index('messages_pair_created_idx').on(t.userA, t.userB, t.createdAt),
     index('messages_user_b_idx').on(t.userB, t.createdAt),
-    index('messages_receiver_unread_idx').on(t.receiverId).where(sql`${t.read} = false`),
-    uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId).where(sql`${t.clientId} IS NOT NULL`),
+    index('messages_receiver_unread_idx')
+      .on(t.receiverId)
+      .where(sql`${t.read} = false`),
+    uniqueIndex('messages_sender_client_idx')
+      .on(t.senderId, t.clientId)
+      .where(sql`${t.clientId} IS NOT NULL`),
     check('messages_pair_sorted', sql`${t.userA} < ${t.userB}`),
   ],
 );

@@ -16,12 +16,17 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     read: boolean('read').notNull().default(false),
     relatedUserId: text('related_user_id').references(() => user.id, { onDelete: 'set null' }),
-    data: jsonb('data').$type<Record<string, string | number | boolean | null>>().notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.read} = false`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.read} = false`),
   ],
 );
 

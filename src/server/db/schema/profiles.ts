@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
-const notifyPref = (name: string) => text(name, { enum: ['none', 'popup', 'email', 'both'] }).notNull().default('both');
+const notifyPref = (name: string) =>
+  text(name, { enum: ['none', 'popup', 'email', 'both'] })
+    .notNull()
+    .default('both');
 
 /** One profile per user (spec 000 §3). The username lives on `user` (Better Auth's username plugin). */
 export const profiles = pgTable(
@@ -23,7 +26,10 @@ export const profiles = pgTable(
     watchlistCount: integer('watchlist_count').notNull().default(0),
     isBanned: boolean('is_banned').notNull().default(false),
     banReason: text('ban_reason'),
-    favoriteGenres: text('favorite_genres').array().notNull().default(sql`'{}'::text[]`),
+    favoriteGenres: text('favorite_genres')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPrivate: boolean('is_private').notNull().default(false),
     showFavorites: boolean('show_favorites').notNull().default(true),
     showWatchlist: boolean('show_watchlist').notNull().default(true),
@@ -52,7 +58,9 @@ export const profiles = pgTable(
   (t) => [
     index('profiles_full_name_idx').on(sql`lower(${t.fullName})`),
     // The match search (decision 014): boosted users come first, and users with few favorites are looked up by count.
-    index('profiles_boost_idx').on(t.boostExpiresAt).where(sql`${t.boostExpiresAt} IS NOT NULL`),
+    index('profiles_boost_idx')
+      .on(t.boostExpiresAt)
+      .where(sql`${t.boostExpiresAt} IS NOT NULL`),
     index('profiles_favorites_count_idx').on(t.favoritesCount),
     check('profiles_counts_non_negative', sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0`),
   ],
@@ -87,7 +95,9 @@ export const subscriptions = pgTable('subscriptions', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   subscribed: boolean('subscribed').notNull().default(false),
-  subscriptionTier: text('subscription_tier', { enum: ['free', 'trial', 'premium'] }).notNull().default('free'),
+  subscriptionTier: text('subscription_tier', { enum: ['free', 'trial', 'premium'] })
+    .notNull()
+    .default('free'),
   billingInterval: text('billing_interval', { enum: ['monthly', 'yearly'] }),
   subscriptionStart: timestamp('subscription_start', { withTimezone: true }),
   subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),

@@ -1,14 +1,5 @@
 import { PAGE_SIZE } from '../../../shared/catalogue';
-import type {
-  Genre,
-  MediaType,
-  Page,
-  PersonSearchResult,
-  SeasonDetails,
-  TitleDetails,
-  TitleSummary,
-  WatchProviderList,
-} from '../../../shared/catalogue';
+import type { Genre, MediaType, Page, PersonSearchResult, SeasonDetails, TitleDetails, TitleSummary, WatchProviderList } from '../../../shared/catalogue';
 
 /** What the catalogue is filtered by on the Discover and Advanced Discovery pages. */
 export interface DiscoverFilter {

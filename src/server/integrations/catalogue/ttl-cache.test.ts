@@ -41,7 +41,14 @@ describe('TtlCache', () => {
     await cache.getOrLoad('k', 100, async () => 'old');
     now = 500;
     const reasons: unknown[] = [];
-    expect(await cache.getOrLoad('k', 100, () => Promise.reject(new Error('down')), (e) => reasons.push(e))).toBe('old');
+    expect(
+      await cache.getOrLoad(
+        'k',
+        100,
+        () => Promise.reject(new Error('down')),
+        (e) => reasons.push(e),
+      ),
+    ).toBe('old');
     expect(reasons).toHaveLength(1);
     await expect(cache.getOrLoad('other', 100, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
   });
@@ -49,7 +56,11 @@ describe('TtlCache', () => {
   it('lets the lifetime depend on the value', async () => {
     let now = 0;
     const cache = new TtlCache<string | null>(10, () => now);
-    await cache.getOrLoad('missing', (v) => (v === null ? 10 : 1000), async () => null);
+    await cache.getOrLoad(
+      'missing',
+      (v) => (v === null ? 10 : 1000),
+      async () => null,
+    );
     now = 20;
     expect(cache.get('missing')?.fresh).toBe(false);
   });

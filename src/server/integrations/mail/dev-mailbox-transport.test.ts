@@ -20,7 +20,16 @@ const FROM = 'Reelmates <no-reply@reelmates.test>';
 function outgoing(i: number, size = 200): OutgoingMail {
   const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
   const body = `Mail ${i} `.repeat(Math.ceil(size / 8));
-  return { id, from: FROM, to: 'a@example.com', subject: `Mail ${i}`, html: `<p>${body}</p>`, text: body, createdAt: new Date('2025-06-14T10:00:00Z'), messageId: messageIdFor(id, FROM) };
+  return {
+    id,
+    from: FROM,
+    to: 'a@example.com',
+    subject: `Mail ${i}`,
+    html: `<p>${body}</p>`,
+    text: body,
+    createdAt: new Date('2025-06-14T10:00:00Z'),
+    messageId: messageIdFor(id, FROM),
+  };
 }
 
 describe('dev mailbox transport', () => {

@@ -67,7 +67,10 @@ describe('mail outbox', () => {
     expect(transport.sent).toHaveLength(0);
 
     for (let i = 0; i < 2; i++) {
-      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.id, id));
       await outbox.processDue();
     }
     [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));

@@ -161,7 +161,9 @@ export class MailOutbox {
     // The lease runs from the database's clock; counted locally from before the claim, it ends no later here.
     let leaseEndsAt = Date.now() + leaseMs;
     this.stats.batches++;
-    const claimed = await queryRows<ClaimedRow>(this.deps.db, sql`
+    const claimed = await queryRows<ClaimedRow>(
+      this.deps.db,
+      sql`
       UPDATE mail_outbox
       SET locked_until = now() + ${leaseMs}::integer * interval '1 millisecond', lease_token = ${token}, attempts = attempts + 1
       WHERE id IN (
@@ -171,7 +173,8 @@ export class MailOutbox {
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, "to", subject, html, text, attempts, created_at`);
+      RETURNING id, "to", subject, html, text, attempts, created_at`,
+    );
     if (claimed.length === 0) return { claimed: 0, sent: 0 };
 
     // A slow transport (SMTP) may take longer than the lease for a batch: renew it while we work.
@@ -180,8 +183,10 @@ export class MailOutbox {
       if (renewing) return;
       const startedAt = Date.now();
       renewing = this.deps.db
-        .execute(sql`UPDATE mail_outbox SET locked_until = now() + ${leaseMs}::integer * interval '1 millisecond'
-          WHERE lease_token = ${token} AND status = 'pending'`)
+        .execute(
+          sql`UPDATE mail_outbox SET locked_until = now() + ${leaseMs}::integer * interval '1 millisecond'
+          WHERE lease_token = ${token} AND status = 'pending'`,
+        )
         .then(() => {
           leaseEndsAt = startedAt + leaseMs;
           this.stats.renewals++;

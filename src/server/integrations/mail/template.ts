@@ -21,6 +21,12 @@ export function renderMail(t: MailTemplate): MailContent {
     : '';
   const footer = escapeHtml(t.footer ?? 'You received this mail from Reelmates.');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:22px">${escapeHtml(t.heading)}</h1>${paras}${action}<hr style="border:none;border-top:1px solid #ddd;margin:24px 0"><p style="font-size:12px;color:#777">${footer}</p></body></html>`;
-  const text = [t.heading, '', ...t.paragraphs.flatMap((p) => [p, '']), ...(t.action ? [`${t.action.label}: ${t.action.url}`, ''] : []), t.footer ?? 'You received this mail from Reelmates.'].join('\n');
+  const text = [
+    t.heading,
+    '',
+    ...t.paragraphs.flatMap((p) => [p, '']),
+    ...(t.action ? [`${t.action.label}: ${t.action.url}`, ''] : []),
+    t.footer ?? 'You received this mail from Reelmates.',
+  ].join('\n');
   return { to: t.to, subject: t.subject, html, text };
 }

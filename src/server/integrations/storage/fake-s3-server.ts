@@ -29,11 +29,18 @@ export async function startFakeS3() {
           })
           .join('');
         res.writeHead(200, { 'content-type': 'application/xml' });
-        return void res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+        return void res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+        );
       }
       const found = objects.get(path);
       if (req.method === 'PUT') {
-        objects.set(path, { body: Buffer.concat(chunks), contentType: String(req.headers['content-type'] ?? ''), cacheControl: req.headers['cache-control'], lastModified: new Date() });
+        objects.set(path, {
+          body: Buffer.concat(chunks),
+          contentType: String(req.headers['content-type'] ?? ''),
+          cacheControl: req.headers['cache-control'],
+          lastModified: new Date(),
+        });
         return void res.writeHead(200, { etag: '"fake"' }).end();
       }
       if (req.method === 'DELETE') {

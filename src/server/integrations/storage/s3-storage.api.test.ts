@@ -21,7 +21,13 @@ const s3Env = () => ({ S3_BUCKET: 'avatars', S3_REGION: 'eu-west-1', S3_ENDPOINT
 
 describe('S3 storage adapter', () => {
   it('puts, reads, finds and deletes objects in the bucket, signed, with type and long cache', async () => {
-    const storage = new S3Storage({ bucket: 'avatars', region: 'eu-west-1', endpoint: fake.url, credentials: { accessKeyId: 'k', secretAccessKey: 's' }, publicUrl: 'https://cdn.example.com/a' });
+    const storage = new S3Storage({
+      bucket: 'avatars',
+      region: 'eu-west-1',
+      endpoint: fake.url,
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      publicUrl: 'https://cdn.example.com/a',
+    });
     const body = await smallPng();
     await storage.put('user_1/1700000000000.png', body, 'image/png');
     const stored = fake.objects.get('/avatars/user_1/1700000000000.png');
@@ -64,7 +70,9 @@ describe('S3 storage adapter', () => {
         return (error as ConfigError).problems;
       }
     };
-    expect(problems({ S3_REGION: 'eu-west-1' })).toEqual(['S3_REGION: needs S3_BUCKET (without it avatars are stored in the database on PostgreSQL, under DATA_DIR/uploads on PGlite)']);
+    expect(problems({ S3_REGION: 'eu-west-1' })).toEqual([
+      'S3_REGION: needs S3_BUCKET (without it avatars are stored in the database on PostgreSQL, under DATA_DIR/uploads on PGlite)',
+    ]);
     expect(problems({ STORAGE: 's3' })).toEqual(['STORAGE: s3 needs S3_BUCKET (and the other S3_* settings)']);
     expect(problems({ STORAGE: 'database', S3_BUCKET: 'avatars' })).toEqual(['S3_BUCKET: set, but STORAGE=database would ignore it (unset one of them)']);
     expect(problems({ S3_BUCKET: 'avatars', S3_ACCESS_KEY_ID: 'k' })).toEqual(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither']);

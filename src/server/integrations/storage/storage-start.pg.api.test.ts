@@ -34,7 +34,15 @@ async function start(env: Record<string, string> = {}, before?: (dataDir: string
   before?.(dataDir);
   const logs: { level: number; msg: string }[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as { level: number; msg: string }) });
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
+    ...env,
+  });
   const server = await startServer(config, logger);
   servers.push(server);
   return { server, dataDir, base: `http://127.0.0.1:${server.port}`, logs };
@@ -104,7 +112,11 @@ describe('storage of servers on PostgreSQL', () => {
     const uploaded = await fetch(`${one.base}/api/me/avatar`, { method: 'POST', headers: { cookie: me.cookie }, body: form });
     expect(uploaded.status).toBe(201);
     const { url } = (await uploaded.json()) as { url: string };
-    const saved = await fetch(`${two.base}/api/me/profile`, { method: 'PATCH', headers: { cookie: me.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ avatarUrl: url }) });
+    const saved = await fetch(`${two.base}/api/me/profile`, {
+      method: 'PATCH',
+      headers: { cookie: me.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ avatarUrl: url }),
+    });
     expect(saved.status).toBe(200);
     const shown = await fetch(`${two.base}${url}`);
     expect(shown.status).toBe(200);

@@ -109,11 +109,17 @@ describe('uploads across two instances on one database', () => {
   it('the same picture uploaded twice is one file, written again (its sweep grace starts over)', async () => {
     const me = await signUpVerified(one);
     const a = await upload(one, me.cookie, 90);
-    const [before] = await one.deps.database.db.select({ createdAt: storedUploads.createdAt }).from(storedUploads).where(eq(storedUploads.key, a.replace('/api/uploads/', '')));
+    const [before] = await one.deps.database.db
+      .select({ createdAt: storedUploads.createdAt })
+      .from(storedUploads)
+      .where(eq(storedUploads.key, a.replace('/api/uploads/', '')));
     await new Promise((r) => setTimeout(r, 20));
     const b = await upload(two, me.cookie, 90);
     expect(b).toBe(a);
-    const [after] = await one.deps.database.db.select({ createdAt: storedUploads.createdAt }).from(storedUploads).where(eq(storedUploads.key, a.replace('/api/uploads/', '')));
+    const [after] = await one.deps.database.db
+      .select({ createdAt: storedUploads.createdAt })
+      .from(storedUploads)
+      .where(eq(storedUploads.key, a.replace('/api/uploads/', '')));
     expect(after!.createdAt.getTime()).toBeGreaterThan(before!.createdAt.getTime());
     expect(await one.deps.storage.listUser(me.id)).toHaveLength(1);
   });

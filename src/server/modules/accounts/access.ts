@@ -36,7 +36,11 @@ export function computeAccess(input: {
 }
 
 export async function isAdmin(db: Database, userId: string): Promise<boolean> {
-  const rows = await db.select({ role: userRoles.role }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin'))).limit(1);
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -19,8 +19,16 @@ import { signInLimits } from './sign-in-limits';
 
 /** Mails per account, whatever the address (sign-in has its own rules: sign-in-limits.ts). */
 const PER_ACCOUNT_LIMITS: Record<string, { max: number; windowMs: number; message: string }> = {
-  '/request-password-reset': { max: 3, windowMs: 15 * 60 * 1000, message: 'A reset link was sent several times already. Please check your inbox and spam folder, or try again later.' },
-  '/send-verification-email': { max: 3, windowMs: 15 * 60 * 1000, message: 'A verification link was sent several times already. Please check your inbox and spam folder, or try again later.' },
+  '/request-password-reset': {
+    max: 3,
+    windowMs: 15 * 60 * 1000,
+    message: 'A reset link was sent several times already. Please check your inbox and spam folder, or try again later.',
+  },
+  '/send-verification-email': {
+    max: 3,
+    windowMs: 15 * 60 * 1000,
+    message: 'A verification link was sent several times already. Please check your inbox and spam folder, or try again later.',
+  },
 };
 
 /** The header our server sets with the client address it trusts (see routes: never the client's own). */
@@ -33,7 +41,9 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
   const signIns = signInLimits(db, secret);
   /** The sign-in attempt of a request: its account and the client address our handler passed. */
   const attemptOf = (ctx: { body?: { email?: unknown }; headers?: Headers; request?: Request }) => ({
-    email: String(ctx.body?.email ?? '').trim().toLowerCase(),
+    email: String(ctx.body?.email ?? '')
+      .trim()
+      .toLowerCase(),
     address: ctx.headers?.get(CLIENT_IP_HEADER) ?? ctx.request?.headers.get(CLIENT_IP_HEADER) ?? 'unknown',
   });
   return betterAuth({
@@ -120,7 +130,9 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
         if (perAccount) {
           // Per account, across instances: flooding one inbox with reset or verification mails
           // from many addresses stops here.
-          const email = String(ctx.body?.email ?? '').trim().toLowerCase();
+          const email = String(ctx.body?.email ?? '')
+            .trim()
+            .toLowerCase();
           const wait = email ? await hitDbLimit(db, `${ctx.path}:${email}`, perAccount.max, perAccount.windowMs) : 0;
           if (wait > 0) throw new APIError('TOO_MANY_REQUESTS', { message: perAccount.message, code: 'RATE_LIMITED' });
         }

@@ -34,7 +34,9 @@ describe('founding members under concurrency', () => {
   it('handles concurrent real sign-ups with the same username: one wins', async () => {
     const input = newUserInput();
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => t.request('/api/accounts/sign-up', { method: 'POST', json: { ...newUserInput(), username: input.username, email: `race${i}.${input.email}` } })),
+      Array.from({ length: 5 }, (_, i) =>
+        t.request('/api/accounts/sign-up', { method: 'POST', json: { ...newUserInput(), username: input.username, email: `race${i}.${input.email}` } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);

@@ -10,10 +10,7 @@ import { foundingCounter, profiles } from '../../db/schema';
  */
 export async function claimFoundingSpot(db: Database, userId: string): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [profile] = await queryRows<{ founding_number: number | null }>(
-      tx as unknown as Database,
-      sql`SELECT founding_number FROM profiles WHERE id = ${userId} FOR UPDATE`,
-    );
+    const [profile] = await queryRows<{ founding_number: number | null }>(tx as unknown as Database, sql`SELECT founding_number FROM profiles WHERE id = ${userId} FOR UPDATE`);
     if (!profile || profile.founding_number !== null) return profile?.founding_number ?? null;
     const [slot] = await queryRows<{ taken: number }>(
       tx as unknown as Database,

@@ -14,7 +14,10 @@ export const resetPasswordMail = (to: string, url: string) =>
     to,
     subject: 'Reset your Reelmates password',
     heading: 'Reset your password',
-    paragraphs: ['Someone asked to reset the password of your Reelmates account. The link works for one hour.', 'If it was not you, ignore this mail: your password stays as it is.'],
+    paragraphs: [
+      'Someone asked to reset the password of your Reelmates account. The link works for one hour.',
+      'If it was not you, ignore this mail: your password stays as it is.',
+    ],
     action: { label: 'Choose a new password', url },
   });
 

@@ -110,4 +110,3 @@ describe('account security', () => {
     expect((await signIn(newEmail, u.password)).status).toBe(200);
   });
 });
-

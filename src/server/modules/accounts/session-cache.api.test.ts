@@ -69,7 +69,11 @@ describe('session cache on two instances of one database', () => {
 
     const third = await signIn();
     expect(await unread(two, third)).toBe(200);
-    const changed = await one.request('/api/auth/change-password', { method: 'POST', headers: { cookie: second }, json: { currentPassword: u.password, newPassword: 'N3w-Corr3ct-Horse!', revokeOtherSessions: true } });
+    const changed = await one.request('/api/auth/change-password', {
+      method: 'POST',
+      headers: { cookie: second },
+      json: { currentPassword: u.password, newPassword: 'N3w-Corr3ct-Horse!', revokeOtherSessions: true },
+    });
     expect(changed.status).toBe(200);
     expect(await unread(two, third)).toBe(401);
   });
@@ -111,7 +115,10 @@ describe('session cache on two instances of one database', () => {
 
     await db.insert(subscriptions).values({ userId: u.id, subscribed: true, subscriptionTier: 'premium' });
     expect((await view(two, u.cookie)).access).toMatchObject({ isPremium: true, isSubscribed: true, tier: 'premium' });
-    await db.update(subscriptions).set({ subscribed: false, subscriptionTier: 'trial', trialEnd: new Date(Date.now() + 3 * 86_400_000) }).where(eq(subscriptions.userId, u.id));
+    await db
+      .update(subscriptions)
+      .set({ subscribed: false, subscriptionTier: 'trial', trialEnd: new Date(Date.now() + 3 * 86_400_000) })
+      .where(eq(subscriptions.userId, u.id));
     expect((await view(two, u.cookie)).access).toMatchObject({ isSubscribed: false, isOnTrial: true, trialDaysLeft: 3, tier: 'trial' });
     await db.delete(subscriptions).where(eq(subscriptions.userId, u.id));
     expect((await view(two, u.cookie)).access).toMatchObject({ isPremium: false, tier: 'free' });

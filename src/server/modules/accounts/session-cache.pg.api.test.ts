@@ -34,7 +34,14 @@ async function admin<T extends pg.QueryResultRow>(query: string): Promise<T[]> {
 async function start(databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-cache-'));
   dirs.push(dataDir);
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
+  });
   const server = await startServer(config, pino({ level: 'silent' }));
   servers.push(server);
   return { server, base: `http://127.0.0.1:${server.port}` };
@@ -63,7 +70,11 @@ async function signedUp(base: string) {
 }
 
 async function signIn(base: string, email: string) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   expect(res.status).toBe(200);
   return res.headers
     .getSetCookie()
@@ -128,7 +139,11 @@ describe('session cache, two servers on one PostgreSQL', () => {
     await one.server.deps.database.access.barrier();
     expect((await view(two, cookie)).access?.isAdmin).toBe(false);
 
-    const deleted = await fetch(`${one.base}/api/accounts/delete`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ confirm: 'DELETE' }) });
+    const deleted = await fetch(`${one.base}/api/accounts/delete`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ confirm: 'DELETE' }),
+    });
     expect(deleted.status).toBe(200);
     expect(await unread(two, cookie)).toBe(401);
 

@@ -97,7 +97,10 @@ describe('session lookup', () => {
   it('refuses an expired session and deletes it, as Better Auth does', async () => {
     const a = await person();
     const token = tokenOf(a.cookie);
-    await t.deps.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    await t.deps.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
     expect(await unreadStatus(a.cookie)).toBe(401);
     expect(await sessionUser(a.cookie)).toBeNull();
     expect(await t.deps.database.db.select().from(session).where(eq(session.token, token))).toHaveLength(0);
@@ -106,7 +109,10 @@ describe('session lookup', () => {
   it('extends a session used after a day, as Better Auth does', async () => {
     const a = await person();
     const token = tokenOf(a.cookie);
-    await t.deps.database.db.update(session).set({ expiresAt: new Date(Date.now() + 20 * DAY) }).where(eq(session.token, token));
+    await t.deps.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 20 * DAY) })
+      .where(eq(session.token, token));
     expect(await unreadStatus(a.cookie)).toBe(200);
     const [row] = await t.deps.database.db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
@@ -196,7 +202,10 @@ describe('the viewer of a profile, read with the profile', () => {
 
     // Due for the daily extension: still the admin, and Better Auth extends the session.
     const adminToken = tokenOf(admin.cookie);
-    await t.deps.database.db.update(session).set({ expiresAt: new Date(Date.now() + 20 * DAY) }).where(eq(session.token, adminToken));
+    await t.deps.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 20 * DAY) })
+      .where(eq(session.token, adminToken));
     expect(await view(admin.cookie)).toMatchObject({ favoritesCount: 0 });
     const [extended] = await t.deps.database.db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, adminToken));
     expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
@@ -208,7 +217,10 @@ describe('the viewer of a profile, read with the profile', () => {
     expect(await view(admin.cookie)).toMatchObject({ favoritesCount: 0 });
 
     // Expired: a guest, and the session is deleted.
-    await t.deps.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, adminToken));
+    await t.deps.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, adminToken));
     expect(await view(admin.cookie)).toMatchObject(guest);
     expect(await t.deps.database.db.select().from(session).where(eq(session.token, adminToken))).toHaveLength(0);
 

@@ -179,7 +179,9 @@ function toRecord(row: UserRow, expiresAt: Date): SessionRecord {
     foundingNumber: row.foundingNumber,
     isAdmin: row.isAdmin,
     subscription:
-      row.subscribed === null || row.subscriptionTier === null ? null : { subscribed: row.subscribed, subscriptionTier: row.subscriptionTier, subscriptionEnd: row.subscriptionEnd, trialEnd: row.trialEnd },
+      row.subscribed === null || row.subscriptionTier === null
+        ? null
+        : { subscribed: row.subscribed, subscriptionTier: row.subscriptionTier, subscriptionEnd: row.subscriptionEnd, trialEnd: row.trialEnd },
   };
   records.set(authed, record);
   return record;

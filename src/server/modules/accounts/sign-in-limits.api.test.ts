@@ -31,7 +31,11 @@ describe('client address behind a proxy', () => {
       const statuses: number[] = [];
       // With two trusted hops the client is the entry before the last one: 198.51.100.7 each time.
       for (let i = 0; i < 12; i++) {
-        const res = await two.request('/api/auth/sign-in/email', { method: 'POST', json: { email: `hop${i}@example.com`, password: 'Wrong-Pass1!' }, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7, 10.0.0.${i}` } });
+        const res = await two.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          json: { email: `hop${i}@example.com`, password: 'Wrong-Pass1!' },
+          headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7, 10.0.0.${i}` },
+        });
         statuses.push(res.status);
       }
       expect(statuses.filter((s) => s === 429).length).toBe(2);
@@ -71,7 +75,9 @@ describe('per-account sign-in limits', () => {
     expect((await signIn(u.email, u.password, home)).status).toBe(200);
     // Ten at a time: each wrong password costs a password hash, which runs off the main thread.
     for (let batch = 0; batch < 10; batch++) {
-      const statuses = await Promise.all(Array.from({ length: 10 }, (_, j) => batch * 10 + j).map(async (i) => (await signIn(u.email, `Wrong-Pass${i}!`, `192.0.2.${i + 1}`)).status));
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, (_, j) => batch * 10 + j).map(async (i) => (await signIn(u.email, `Wrong-Pass${i}!`, `192.0.2.${i + 1}`)).status),
+      );
       expect(statuses).toEqual(Array(10).fill(401));
     }
     const stranger = await signIn(u.email, u.password, '192.0.2.200');

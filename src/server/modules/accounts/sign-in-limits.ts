@@ -27,7 +27,8 @@ export const SIGN_IN_LIMITS = {
 };
 
 export const SIGN_IN_LIMITED_MESSAGE = 'Too many sign-in attempts for this account. Please wait a few minutes and try again.';
-export const ACCOUNT_LIMITED_MESSAGE = 'Too many failed sign-ins for this account from different places. Please try again later, from a device you have signed in with before, or reset your password.';
+export const ACCOUNT_LIMITED_MESSAGE =
+  'Too many failed sign-ins for this account from different places. Please try again later, from a device you have signed in with before, or reset your password.';
 
 export interface SignInAttempt {
   email: string;
@@ -47,7 +48,13 @@ export function signInLimits(db: Database, secret: string) {
     async check(attempt: SignInAttempt): Promise<void> {
       const k = keys(attempt);
       const { perAddress, perAccount } = SIGN_IN_LIMITS;
-      const [row] = await queryRows<{ address_failures: number; address_reset: string | Date | null; account_failures: number; account_reset: string | Date | null; known: boolean }>(
+      const [row] = await queryRows<{
+        address_failures: number;
+        address_reset: string | Date | null;
+        account_failures: number;
+        account_reset: string | Date | null;
+        known: boolean;
+      }>(
         db,
         sql`WITH a AS (SELECT count, window_start + make_interval(secs => ${perAddress.windowMs / 1000}) AS reset FROM rate_counters WHERE key = ${k.perAddress}),
                  b AS (SELECT count, window_start + make_interval(secs => ${perAccount.windowMs / 1000}) AS reset FROM rate_counters WHERE key = ${k.perAccount})

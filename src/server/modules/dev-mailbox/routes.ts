@@ -59,11 +59,17 @@ export function devMailboxRoutes(deps: AppDeps) {
     },
     html: async (c) => {
       assertLocal(config, c);
-      const [row] = await db.select({ html: mailOutbox.html }).from(mailOutbox).where(eq(mailOutbox.id, c.req.valid('param').id));
+      const [row] = await db
+        .select({ html: mailOutbox.html })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, c.req.valid('param').id));
       if (!row) throw errors.notFound('No such mail.');
       // Links open in a new tab; the sandbox keeps the mail's markup from running anything.
       const html = row.html.replace(/<head>|<html>/i, (m) => `${m}<base target="_blank">`);
-      c.header('Content-Security-Policy', "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'");
+      c.header(
+        'Content-Security-Policy',
+        "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'",
+      );
       c.header('X-Frame-Options', 'SAMEORIGIN');
       return c.body(html.includes('<base') ? html : `<base target="_blank">${html}`, 200, { 'Content-Type': 'text/html; charset=UTF-8' });
     },

@@ -76,7 +76,14 @@ describe('threads', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'forbidden', message: FORUM_TEXT.premiumOnly });
 
-    for (const bad of [{ title: '   ', content: 'x' }, { title: 'x'.repeat(201), content: 'x' }, { title: 'ok', content: ' ' }, { title: 'ok', content: 'x'.repeat(1001) }, { title: 'ok' }, { title: 'ok', content: 'x', extra: 1 }]) {
+    for (const bad of [
+      { title: '   ', content: 'x' },
+      { title: 'x'.repeat(201), content: 'x' },
+      { title: 'ok', content: ' ' },
+      { title: 'ok', content: 'x'.repeat(1001) },
+      { title: 'ok' },
+      { title: 'ok', content: 'x', extra: 1 },
+    ]) {
       const res = await api(premium)(`/api/forums/${title.id}/threads`, { method: 'POST', json: bad });
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect((await res.json()).error.code).toBe('validation_failed');
@@ -185,7 +192,8 @@ describe('replies', () => {
     const chatty = await newUser({ free: true });
     const { title } = await titleForum(author, 'movie', 155);
     const thread = await startThread(author, title.id);
-    for (let i = 0; i < POSTS_PER_MINUTE; i++) expect((await api(chatty)(`/api/forum-threads/${thread.id}/replies`, { method: 'POST', json: { content: `reply ${i}` } })).status).toBe(201);
+    for (let i = 0; i < POSTS_PER_MINUTE; i++)
+      expect((await api(chatty)(`/api/forum-threads/${thread.id}/replies`, { method: 'POST', json: { content: `reply ${i}` } })).status).toBe(201);
     const limited = await json(await api(chatty)(`/api/forum-threads/${thread.id}/replies`, { method: 'POST', json: { content: 'one too many' } }));
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toBe(FORUM_TEXT.rateLimited);
@@ -328,7 +336,10 @@ describe('the profile Forums tab (ruling 9)', () => {
     expect((await json(await api(admin)(`/api/profiles/${me.id}/forums`))).body.threads).toHaveLength(1);
     expect((await api(me)('/api/profiles/nobody-here/forums')).status).toBe(404);
     expect((await api(null)(`/api/profiles/${me.id}/forums`)).status).toBe(401);
-    const rows = await t.deps.database.db.select().from(threadFollows).where(and(eq(threadFollows.userId, me.id), eq(threadFollows.threadId, theirs.id)));
+    const rows = await t.deps.database.db
+      .select()
+      .from(threadFollows)
+      .where(and(eq(threadFollows.userId, me.id), eq(threadFollows.threadId, theirs.id)));
     expect(rows).toHaveLength(1);
   });
 });

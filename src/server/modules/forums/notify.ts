@@ -73,7 +73,9 @@ export async function notifyForumActivity(deps: AppDeps, activity: ForumActivity
   for (;;) {
     const page = await followerPage(deps.database.db, actor.id, after, BATCH);
     for (let i = 0; i < page.length; i += PARALLEL) {
-      await Promise.all(page.slice(i, i + PARALLEL).map((f) => send(f.followerId, 'forum_thread', 'New thread', `@${actor.username} started a thread: "${activity.threadTitle}".`)));
+      await Promise.all(
+        page.slice(i, i + PARALLEL).map((f) => send(f.followerId, 'forum_thread', 'New thread', `@${actor.username} started a thread: "${activity.threadTitle}".`)),
+      );
     }
     if (page.length < BATCH) return;
     after = page[page.length - 1]!.id;
@@ -92,7 +94,14 @@ async function tellOnce(deps: AppDeps, input: Parameters<typeof notify>[1], thre
       const [unread] = await tx
         .select({ id: notifications.id })
         .from(notifications)
-        .where(and(eq(notifications.userId, input.userId), eq(notifications.read, false), inArray(notifications.type, FORUM_TYPES), sql`${notifications.data}->>'threadId' = ${threadId}`))
+        .where(
+          and(
+            eq(notifications.userId, input.userId),
+            eq(notifications.read, false),
+            inArray(notifications.type, FORUM_TYPES),
+            sql`${notifications.data}->>'threadId' = ${threadId}`,
+          ),
+        )
         .limit(1);
       return notify(deps, { ...input, suppressMail: !!unread }, tx);
     });

@@ -1,14 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import {
-  FORUM_TEXT,
-  type Forum,
-  type ForumReply,
-  type ForumThread,
-  type ProfileForums,
-  REPLY_PAGE_SIZE,
-  type ReportReason,
-  THREAD_PAGE_SIZE,
-} from '../../../shared/forums';
+import { FORUM_TEXT, type Forum, type ForumReply, type ForumThread, type ProfileForums, REPLY_PAGE_SIZE, type ReportReason, THREAD_PAGE_SIZE } from '../../../shared/forums';
 import type { MediaType } from '../../../shared/catalogue';
 import type { Database } from '../../db/client';
 import { forumReplies, forums, forumThreads, profiles, replyLikes, reportedPosts, threadFollows, threadLikes, user } from '../../db/schema';
@@ -233,7 +224,10 @@ export async function listReplies(deps: AppDeps, threadId: string, viewerId: str
 // Writing
 
 async function threadRow(db: Database, threadId: string) {
-  const [row] = await db.select({ id: forumThreads.id, forumId: forumThreads.forumId, authorId: forumThreads.authorId, title: forumThreads.title }).from(forumThreads).where(eq(forumThreads.id, threadId));
+  const [row] = await db
+    .select({ id: forumThreads.id, forumId: forumThreads.forumId, authorId: forumThreads.authorId, title: forumThreads.title })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, threadId));
   if (!row) throw errors.notFound(FORUM_TEXT.threadNotFound);
   return row;
 }
@@ -346,7 +340,10 @@ export async function setThreadLike(deps: AppDeps, me: AuthedUser, threadId: str
   });
   if (result.changed) {
     threadChanged(deps, thread.forumId, threadId);
-    if (liked) later(deps, 'like notification', () => notifyForumActivity(deps, { kind: 'like', actor: me, threadId, forumId: thread.forumId, threadTitle: thread.title, recipientId: thread.authorId }));
+    if (liked)
+      later(deps, 'like notification', () =>
+        notifyForumActivity(deps, { kind: 'like', actor: me, threadId, forumId: thread.forumId, threadTitle: thread.title, recipientId: thread.authorId }),
+      );
   }
   return { liked, likeCount: result.likeCount };
 }
@@ -421,7 +418,16 @@ export async function createReply(deps: AppDeps, me: AuthedUser, threadId: strin
   });
   threadChanged(deps, thread.forumId, threadId);
   later(deps, 'reply notifications', () =>
-    notifyForumActivity(deps, { kind: 'reply', actor: me, threadId, forumId: thread.forumId, threadTitle: thread.title, threadAuthorId: thread.authorId, parentAuthorId, content: input.content }),
+    notifyForumActivity(deps, {
+      kind: 'reply',
+      actor: me,
+      threadId,
+      forumId: thread.forumId,
+      threadTitle: thread.title,
+      threadAuthorId: thread.authorId,
+      parentAuthorId,
+      content: input.content,
+    }),
   );
   return getReply(deps, id, me.id);
 }
@@ -479,7 +485,15 @@ export async function setReplyLike(deps: AppDeps, me: AuthedUser, replyId: strin
     threadChanged(deps, reply.forumId, reply.threadId);
     if (liked)
       later(deps, 'like notification', () =>
-        notifyForumActivity(deps, { kind: 'like', actor: me, threadId: reply.threadId, forumId: reply.forumId, threadTitle: reply.threadTitle, recipientId: reply.authorId, reply: true }),
+        notifyForumActivity(deps, {
+          kind: 'like',
+          actor: me,
+          threadId: reply.threadId,
+          forumId: reply.forumId,
+          threadTitle: reply.threadTitle,
+          recipientId: reply.authorId,
+          reply: true,
+        }),
       );
   }
   return { liked, likeCount: result.likeCount };
@@ -523,9 +537,23 @@ export async function profileForums(deps: AppDeps, viewer: AuthedUser, profileId
     likeCount: forumThreads.likeCount,
   };
   const [threads, replies, following] = await Promise.all([
-    db.select(threadCols).from(forumThreads).innerJoin(forums, eq(forums.id, forumThreads.forumId)).where(eq(forumThreads.authorId, profileId)).orderBy(desc(forumThreads.createdAt)).limit(PROFILE_LIST_LIMIT),
     db
-      .select({ id: forumReplies.id, threadId: forumThreads.id, threadTitle: forumThreads.title, forumName: forums.name, forumId: forums.id, content: forumReplies.content, createdAt: forumReplies.createdAt })
+      .select(threadCols)
+      .from(forumThreads)
+      .innerJoin(forums, eq(forums.id, forumThreads.forumId))
+      .where(eq(forumThreads.authorId, profileId))
+      .orderBy(desc(forumThreads.createdAt))
+      .limit(PROFILE_LIST_LIMIT),
+    db
+      .select({
+        id: forumReplies.id,
+        threadId: forumThreads.id,
+        threadTitle: forumThreads.title,
+        forumName: forums.name,
+        forumId: forums.id,
+        content: forumReplies.content,
+        createdAt: forumReplies.createdAt,
+      })
       .from(forumReplies)
       .innerJoin(forumThreads, eq(forumThreads.id, forumReplies.threadId))
       .innerJoin(forums, eq(forums.id, forumThreads.forumId))

@@ -150,7 +150,11 @@ describe('favorites', () => {
     await t.deps.database.db.update(profiles).set({ notifyOnFavorite: 'none' }).where(eq(profiles.id, quiet.id));
     const res = await t.as(star)('/api/me/favorites', { method: 'POST', json: { ...MATRIX, rating: 5 } });
     expect(res.status).toBe(201);
-    const forFan = () => t.deps.database.db.select().from(notifications).where(and(eq(notifications.userId, fan.id), eq(notifications.type, 'new_favorite_from_following')));
+    const forFan = () =>
+      t.deps.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, fan.id), eq(notifications.type, 'new_favorite_from_following')));
     await vi.waitFor(async () => expect(await forFan()).toHaveLength(1));
     const [n] = await forFan();
     expect(n!.relatedUserId).toBe(star.id);

@@ -108,7 +108,9 @@ describe('boost (ruling 1)', () => {
     expect(((await again.json()) as { error: { message: string } }).error.message).toBe(matchMessages.alreadyBoosted);
 
     // 48 hours later (the clock moved back in the row): the boost is over, the cooldown holds.
-    await t.deps.database.db.execute(sql`UPDATE profiles SET boost_expires_at = now() - interval '1 second', last_boost_used_at = now() - interval '48 hours 1 second' WHERE id = ${c.id}`);
+    await t.deps.database.db.execute(
+      sql`UPDATE profiles SET boost_expires_at = now() - interval '1 second', last_boost_used_at = now() - interval '48 hours 1 second' WHERE id = ${c.id}`,
+    );
     expect((await matchesOf(d)).matches[0]!.boosted).toBe(false);
     const cooling = await t.as(c)('/api/me/boost', { method: 'POST' });
     expect(cooling.status).toBe(409);

@@ -91,7 +91,10 @@ describe('match ranking', () => {
         for (const limit of [3, 21]) {
           const got = await rankMatches(handle.db, viewer, { limit, lightBudget });
           paths.add(got.path);
-          expect(got.matches.map((m) => ({ userId: m.userId, shared: m.shared, pct: m.pct, boosted: m.boosted })), `${viewer} budget ${lightBudget} limit ${limit}`).toEqual(expected.slice(0, limit));
+          expect(
+            got.matches.map((m) => ({ userId: m.userId, shared: m.shared, pct: m.pct, boosted: m.boosted })),
+            `${viewer} budget ${lightBudget} limit ${limit}`,
+          ).toEqual(expected.slice(0, limit));
         }
       }
     }
@@ -112,7 +115,9 @@ describe('match ranking', () => {
 
   it('keeps title_fans equal to the favorites it counts, through inserts and deletes', async () => {
     await handle.db.execute(sql`DELETE FROM favorites WHERE user_id IN ('u00010', 'u00011')`);
-    await handle.db.execute(sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating) VALUES ('u00010', 'movie', 2, 'Title 1', 3), ('u00011', 'movie', 2, 'Title 1', 4)`);
+    await handle.db.execute(
+      sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating) VALUES ('u00010', 'movie', 2, 'Title 1', 3), ('u00011', 'movie', 2, 'Title 1', 4)`,
+    );
     const drift = await queryRows<{ n: number }>(
       handle.db,
       sql`SELECT count(*)::integer AS n FROM title_fans tf FULL JOIN (SELECT media_type, media_id, count(*)::integer AS fans FROM favorites GROUP BY 1, 2) f USING (media_type, media_id)

@@ -85,7 +85,14 @@ function titlesJson(titles: readonly TitleKey[]): string {
  * Shared counts of eligible candidates over `titles` of the viewer's favorites, optionally for the
  * users `who` selects. One statement; the caller's `titles` are the viewer's own rows.
  */
-async function countShared(db: Database, viewerId: string, viewerGenres: readonly string[], titles: readonly TitleKey[], who: SQL | null, genres: readonly string[] | undefined): Promise<Row[]> {
+async function countShared(
+  db: Database,
+  viewerId: string,
+  viewerGenres: readonly string[],
+  titles: readonly TitleKey[],
+  who: SQL | null,
+  genres: readonly string[] | undefined,
+): Promise<Row[]> {
   if (titles.length === 0) return [];
   const genreFilter = genres && genres.length > 0 ? sql`AND p.favorite_genres && (SELECT array_agg(g) FROM json_array_elements_text(${JSON.stringify(genres)}::json) g)` : sql``;
   const whoFilter = who ? sql`AND f.user_id IN (${who})` : sql``;
@@ -149,7 +156,10 @@ export async function rankMatches(db: Database, viewerId: string, options: RankO
   while (cut < titles.length && scanned + titles[cut]!.fans <= budget) scanned += titles[cut++]!.fans;
   const light = titles.slice(0, cut).map(({ t, i }) => ({ t, i }));
   const h = nA - cut;
-  const full = async (path: RankResult['path']): Promise<RankResult> => ({ matches: top(rank(await countShared(db, viewerId, viewerGenres, all, null, options.genres)), options.limit), path });
+  const full = async (path: RankResult['path']): Promise<RankResult> => ({
+    matches: top(rank(await countShared(db, viewerId, viewerGenres, all, null, options.genres)), options.limit),
+    path,
+  });
   if (h === 0) return full('direct');
   if (light.length === 0) return full('fallback');
 

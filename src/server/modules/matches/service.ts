@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { BOOST_COOLDOWN_MS, BOOST_MS, type BoostState, FREE_MATCHES_PER_DAY, MATCH_PAGE_SIZE, type Match, matchMessages, type MatchesPage, SHARED_FAVORITES_SHOWN } from '../../../shared/matches';
+import {
+  BOOST_COOLDOWN_MS,
+  BOOST_MS,
+  type BoostState,
+  FREE_MATCHES_PER_DAY,
+  MATCH_PAGE_SIZE,
+  type Match,
+  matchMessages,
+  type MatchesPage,
+  SHARED_FAVORITES_SHOWN,
+} from '../../../shared/matches';
 import { queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
@@ -20,7 +30,14 @@ export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { pa
     const { matches } = await rankMatches(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids });
     return { matches: await describe(deps, viewer.id, matches), limited: true, page: 1, hasMore: false, genres: [] };
   }
-  const genres = [...new Set((query.genres ?? '').split(',').map((g) => g.trim()).filter(Boolean))].slice(0, 20);
+  const genres = [
+    ...new Set(
+      (query.genres ?? '')
+        .split(',')
+        .map((g) => g.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 20);
   const end = query.page * MATCH_PAGE_SIZE;
   const { matches } = await rankMatches(db, viewer.id, { limit: end + 1, genres });
   const pageRows = matches.slice(end - MATCH_PAGE_SIZE, end);
@@ -117,7 +134,12 @@ function boostState(row: BoostRow): BoostState {
   const now = new Date(row.now).getTime();
   const active = row.boost_expires_at !== null && new Date(row.boost_expires_at).getTime() > now;
   const cooling = row.last_boost_used_at !== null && new Date(row.last_boost_used_at).getTime() + BOOST_COOLDOWN_MS > now;
-  return { boostExpiresAt: active ? iso(row.boost_expires_at) : null, lastBoostUsedAt: iso(row.last_boost_used_at), canBoost: !active && !cooling, serverNow: new Date(now).toISOString() };
+  return {
+    boostExpiresAt: active ? iso(row.boost_expires_at) : null,
+    lastBoostUsedAt: iso(row.last_boost_used_at),
+    canBoost: !active && !cooling,
+    serverNow: new Date(now).toISOString(),
+  };
 }
 
 export async function getBoost(deps: AppDeps, userId: string): Promise<BoostState> {

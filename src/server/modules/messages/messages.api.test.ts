@@ -180,9 +180,13 @@ describe('messages', () => {
     await send(staying, leaving, 'reply');
     const del = await t.as(leaving)('/api/accounts/delete', { method: 'POST', json: { confirm: 'DELETE' } });
     expect(del.status).toBe(200);
-    const list = await body<{ conversations: { user: { id: string; deleted: boolean; username: string | null }; unreadCount: number }[] }>(await t.as(staying)('/api/messages/conversations'));
+    const list = await body<{ conversations: { user: { id: string; deleted: boolean; username: string | null }; unreadCount: number }[] }>(
+      await t.as(staying)('/api/messages/conversations'),
+    );
     expect(list.conversations[0]).toMatchObject({ user: { id: leaving.id, deleted: true, username: null }, unreadCount: 1 });
-    const view = await body<{ user: { deleted: boolean }; canMessage: boolean; messages: { content: string; fromMe: boolean }[] }>(await t.as(staying)(`/api/messages/with/${leaving.id}`));
+    const view = await body<{ user: { deleted: boolean }; canMessage: boolean; messages: { content: string; fromMe: boolean }[] }>(
+      await t.as(staying)(`/api/messages/with/${leaving.id}`),
+    );
     expect(view.user.deleted).toBe(true);
     expect(view.canMessage).toBe(false);
     expect(view.messages.map((m) => [m.content, m.fromMe])).toEqual([
@@ -254,7 +258,11 @@ describe('messages', () => {
     try {
       const p1 = await signUpVerified(gated);
       const p2 = await signUpVerified(gated);
-      const [row] = await gated.deps.database.db.select({ id: user.id, founding: profiles.foundingMember }).from(user).innerJoin(profiles, eq(profiles.id, user.id)).where(eq(user.email, p2.email));
+      const [row] = await gated.deps.database.db
+        .select({ id: user.id, founding: profiles.foundingMember })
+        .from(user)
+        .innerJoin(profiles, eq(profiles.id, user.id))
+        .where(eq(user.email, p2.email));
       // Founding members are premium; make p1 an ordinary free user.
       const [p1row] = await gated.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, p1.email));
       await gated.deps.database.db.update(profiles).set({ foundingMember: false }).where(eq(profiles.id, p1row!.id));

@@ -1,12 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import {
-  type ConversationSummary,
-  type ConversationUser,
-  type ConversationView,
-  MESSAGE_RATE_LIMIT,
-  type MessageView,
-  MESSAGE_TEXT,
-} from '../../../shared/messages';
+import { type ConversationSummary, type ConversationUser, type ConversationView, MESSAGE_RATE_LIMIT, type MessageView, MESSAGE_TEXT } from '../../../shared/messages';
 import { type Database, queryRows } from '../../db/client';
 import { messages, notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -108,9 +101,7 @@ export async function listConversations(db: Database, me: string, search: string
         LIMIT ${CONVERSATION_LIMIT}`,
   );
   return rows.map((r) => ({
-    user: r.exists
-      ? { id: r.other_id, username: r.display_username ?? r.username, fullName: r.full_name, avatarUrl: r.avatar_url, deleted: false }
-      : deletedUser(r.other_id),
+    user: r.exists ? { id: r.other_id, username: r.display_username ?? r.username, fullName: r.full_name, avatarUrl: r.avatar_url, deleted: false } : deletedUser(r.other_id),
     lastMessage: {
       id: r.id,
       content: r.content.length > PREVIEW ? `${r.content.slice(0, PREVIEW)}…` : r.content,
@@ -194,7 +185,10 @@ export async function sendMessage(
       .select({ n: count() })
       .from(messages)
       .where(and(inPair(me.id, otherId), eq(messages.receiverId, otherId), eq(messages.read, false)));
-    const [inserted] = await t.insert(messages).values({ ...pair, senderId: me.id, receiverId: otherId, content, clientId }).returning();
+    const [inserted] = await t
+      .insert(messages)
+      .values({ ...pair, senderId: me.id, receiverId: otherId, content, clientId })
+      .returning();
     const preview = content.length > 100 ? `${content.slice(0, 100)}…` : content;
     const notified: NotifyResult = await notify(
       deps,

@@ -37,7 +37,15 @@ describe('notify (ruling 8)', () => {
       const off = t.deps.events.subscribe((audience, event) => {
         if ('users' in audience && audience.users.includes(id)) events.push(event);
       });
-      const result = await notify(t.deps, { userId: id, type: 'new_follower', title: 'New follower', message: 'someone followed you', relatedUserId: actor, event: 'follow', link: `/profile/${actor}` });
+      const result = await notify(t.deps, {
+        userId: id,
+        type: 'new_follower',
+        title: 'New follower',
+        message: 'someone followed you',
+        relatedUserId: actor,
+        event: 'follow',
+        link: `/profile/${actor}`,
+      });
       announce(t.deps, id, result);
       off();
       const rows = await t.deps.database.db.select().from(notifications).where(eq(notifications.userId, id));

@@ -29,9 +29,7 @@ const toView = (r: Row): NotificationView => ({
   message: r.message!,
   read: !!r.read,
   createdAt: r.createdAt.toISOString(),
-  relatedUser: r.relatedId
-    ? { id: r.relatedId, username: r.relatedDisplayUsername ?? r.relatedUsername ?? '', fullName: r.relatedFullName, avatarUrl: r.relatedAvatarUrl }
-    : null,
+  relatedUser: r.relatedId ? { id: r.relatedId, username: r.relatedDisplayUsername ?? r.relatedUsername ?? '', fullName: r.relatedFullName, avatarUrl: r.relatedAvatarUrl } : null,
   data: r.data ?? {},
 });
 

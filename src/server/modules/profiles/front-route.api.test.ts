@@ -95,7 +95,10 @@ describe('profile reads at the front door', () => {
   it('lets Better Auth extend a session due for it, as the route does', async () => {
     const a = await signUpVerified(t);
     const token = decodeURIComponent(a.cookie.match(/reelmates\.session_token=([^;]+)/)![1]!).split('.')[0]!;
-    await t.deps.database.db.update(session).set({ expiresAt: new Date(Date.now() + 20 * DAY) }).where(eq(session.token, token));
+    await t.deps.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 20 * DAY) })
+      .where(eq(session.token, token));
     expect((await viaServer(`/api/profiles/${a.id}`, a.cookie)).body.isOwn).toBe(true);
     const [row] = await t.deps.database.db.select({ expiresAt: session.expiresAt }).from(session).where(eq(session.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);

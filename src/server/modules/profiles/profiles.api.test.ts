@@ -23,7 +23,13 @@ describe('profile API', () => {
       .where(eq(profiles.id, id));
 
     const seen = await (await t.request(`/api/profiles/${id}`, { headers: { cookie: other.cookie } })).json();
-    expect(seen).toMatchObject({ id, fullName: 'Olive Owner', isOwn: false, foundingMember: true, visible: { favorites: true, watchlist: true, currentlyWatching: true, forums: false } });
+    expect(seen).toMatchObject({
+      id,
+      fullName: 'Olive Owner',
+      isOwn: false,
+      foundingMember: true,
+      visible: { favorites: true, watchlist: true, currentlyWatching: true, forums: false },
+    });
     expect(seen.currentlyWatching.title).toBe('Fight Club');
     const text = JSON.stringify(seen);
     for (const secret of [owner.email, 'notifyOn', 'isBanned', 'banReason', 'favoriteGenres', 'lastBoostUsedAt']) expect(text).not.toContain(secret);

@@ -98,4 +98,3 @@ function present(row: ViewRow | null, viewerId: string | null): ProfileView | nu
     lastBoostUsedAt: p.lastBoostUsedAt ? iso(p.lastBoostUsedAt) : null,
   };
 }
-

@@ -111,7 +111,13 @@ describe('GET /api/uploads/{userId}/{file}', () => {
   it('serves only stored files of the expected shape: no traversal, no other names', async () => {
     const me = await signUpVerified(t);
     const id = await idOf(me.email);
-    for (const p of [`/api/uploads/${id}/1.png`, `/api/uploads/${id}/..%2F..%2Fdb`, '/api/uploads/..%2F..%2Freelmates.lock/1.png', `/api/uploads/${id}/1.html`, `/api/uploads/${id}/x.png`]) {
+    for (const p of [
+      `/api/uploads/${id}/1.png`,
+      `/api/uploads/${id}/..%2F..%2Fdb`,
+      '/api/uploads/..%2F..%2Freelmates.lock/1.png',
+      `/api/uploads/${id}/1.html`,
+      `/api/uploads/${id}/x.png`,
+    ]) {
       const res = await t.request(p);
       expect(res.status, p).toBeGreaterThanOrEqual(400);
       expect(res.headers.get('content-type'), p).toMatch(/application\/json/);

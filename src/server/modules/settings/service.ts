@@ -40,7 +40,8 @@ async function checkedAvatarUrl(deps: AppDeps, userId: string, url: string): Pro
   return { url, key };
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** PATCH /api/me/profile: full name, bio and avatar on `profiles`; the username (lowercased) on Better Auth's `user`. */
 export async function updateProfile(deps: AppDeps, userId: string, input: Partial<ProfileFormOutput>): Promise<void> {
@@ -64,7 +65,11 @@ export async function updateProfile(deps: AppDeps, userId: string, input: Partia
   const username = input.username ?? current.username ?? '';
   try {
     await db.transaction(async (tx) => {
-      if (Object.keys(profileChanges).length) await tx.update(profiles).set({ ...profileChanges, updatedAt: new Date() }).where(eq(profiles.id, userId));
+      if (Object.keys(profileChanges).length)
+        await tx
+          .update(profiles)
+          .set({ ...profileChanges, updatedAt: new Date() })
+          .where(eq(profiles.id, userId));
       // Better Auth's `name` follows the display name (full name, else username), as at sign-up.
       await tx
         .update(user)

@@ -5,7 +5,9 @@ import sharp from 'sharp';
 /** Images for the avatar tests, made on the fly: real ones, and the hostile kinds ruling 10 refuses. */
 
 export const smallPng = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 90 } } })
+    .png()
+    .toBuffer();
 
 /** A JPEG carrying EXIF (camera, copyright, GPS-like comment) that must not survive re-encoding. */
 export const jpegWithExif = (marker: string) =>
@@ -15,7 +17,10 @@ export const jpegWithExif = (marker: string) =>
     .toBuffer();
 
 /** Random pixels barely compress: about 3 MB of PNG. */
-export const bigPng = () => sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+export const bigPng = () =>
+  sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 
 function crc32(buf: Buffer): number {
   let c = ~0;

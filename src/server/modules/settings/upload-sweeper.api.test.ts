@@ -116,7 +116,11 @@ describe('upload sweeper, database storage', () => {
   });
   afterAll(() => t.close());
 
-  const age = (key: string, hours: number) => t.deps.database.db.update(storedUploads).set({ createdAt: HOURS_AGO(hours) }).where(eq(storedUploads.key, key));
+  const age = (key: string, hours: number) =>
+    t.deps.database.db
+      .update(storedUploads)
+      .set({ createdAt: HOURS_AGO(hours) })
+      .where(eq(storedUploads.key, key));
   const present = async () => (await t.deps.database.db.select({ key: storedUploads.key }).from(storedUploads)).map((r) => r.key).sort();
 
   it('deletes old rows no profile references, keeps saved avatars and fresh uploads', async () => {

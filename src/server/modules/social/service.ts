@@ -117,9 +117,7 @@ async function endFollow(deps: AppDeps, followerId: string, followingId: string)
       .returning({ id: follows.id });
     if (rows.length === 0) return false;
     await moveCounts(tx, followerId, followingId, -1);
-    await tx
-      .delete(notifications)
-      .where(and(eq(notifications.type, 'new_follower'), eq(notifications.userId, followingId), eq(notifications.relatedUserId, followerId)));
+    await tx.delete(notifications).where(and(eq(notifications.type, 'new_follower'), eq(notifications.userId, followingId), eq(notifications.relatedUserId, followerId)));
     return true;
   });
   if (deleted) publishFollowChange(deps, followerId, followingId);
@@ -152,12 +150,7 @@ async function listSide(db: Database, side: 'followers' | 'following', userId: s
     .innerJoin(user, eq(user.id, theirs))
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(
-      and(
-        eq(mine, userId),
-        eq(user.emailVerified, true),
-        eq(profiles.isBanned, false),
-        pattern ? or(ilike(user.username, pattern), ilike(profiles.fullName, pattern)) : undefined,
-      ),
+      and(eq(mine, userId), eq(user.emailVerified, true), eq(profiles.isBanned, false), pattern ? or(ilike(user.username, pattern), ilike(profiles.fullName, pattern)) : undefined),
     )
     .orderBy(desc(follows.createdAt))
     .limit(FOLLOW_LIST_LIMIT);

@@ -164,16 +164,26 @@ describe('social links', () => {
     expect((await t.as(a)('/api/me/social-links', { method: 'PUT', json: { instagram_url: 'x' } })).status).toBe(400);
     expect((await t.as(null)('/api/me/social-links', { method: 'PUT', json: { instagramUrl: 'https://instagram.com/x' } })).status).toBe(401);
 
-    const ok = await t.as(a)('/api/me/social-links', { method: 'PUT', json: {
-      instagramUrl: '  instagram.com/olive  ',
-      facebookUrl: '   ',
+    const ok = await t.as(a)('/api/me/social-links', {
+      method: 'PUT',
+      json: {
+        instagramUrl: '  instagram.com/olive  ',
+        facebookUrl: '   ',
+        youtubeUrl: 'http://youtube.com/@olive',
+        tiktokUrl: '',
+        twitterUrl: 'https://x.com/olive',
+        linkedinUrl: null,
+      },
+    });
+    expect(ok.status).toBe(200);
+    const expected = {
+      instagramUrl: 'https://instagram.com/olive',
+      facebookUrl: null,
       youtubeUrl: 'http://youtube.com/@olive',
-      tiktokUrl: '',
+      tiktokUrl: null,
       twitterUrl: 'https://x.com/olive',
       linkedinUrl: null,
-    } });
-    expect(ok.status).toBe(200);
-    const expected = { instagramUrl: 'https://instagram.com/olive', facebookUrl: null, youtubeUrl: 'http://youtube.com/@olive', tiktokUrl: null, twitterUrl: 'https://x.com/olive', linkedinUrl: null };
+    };
     expect(await ok.json()).toEqual(expected);
     const seen = await (await t.as(null)(`/api/profiles/${a.id}`)).json();
     expect(seen.socialLinks).toEqual(expected);

@@ -17,8 +17,7 @@ afterAll(async () => {
 });
 
 function appWith(source: 'tmdb' | 'offline') {
-  const catalogue =
-    source === 'tmdb' ? createCatalogue({ tmdb: { apiKey: 'k', baseUrl: tmdb.baseUrl } }, pino({ level: 'silent' })) : t.deps.catalogue;
+  const catalogue = source === 'tmdb' ? createCatalogue({ tmdb: { apiKey: 'k', baseUrl: tmdb.baseUrl } }, pino({ level: 'silent' })) : t.deps.catalogue;
   const app = createRouter();
   app.route('/api', titleRoutes({ ...t.deps, catalogue }));
   return app;

@@ -45,7 +45,18 @@ describe('discover', () => {
   });
 
   it('refuses bad parameters with the field named', async () => {
-    for (const query of ['page=0', 'page=501', 'page=abc', 'yearMin=1800', 'rating=11', 'genres=action', 'genres=-3', 'type=book', 'yearMin=2000&yearMax=1990', 'type=tv&certification=PG-13']) {
+    for (const query of [
+      'page=0',
+      'page=501',
+      'page=abc',
+      'yearMin=1800',
+      'rating=11',
+      'genres=action',
+      'genres=-3',
+      'type=book',
+      'yearMin=2000&yearMax=1990',
+      'type=tv&certification=PG-13',
+    ]) {
       const body = await json<{ error: { code: string; details: Record<string, string[]> } }>(`/api/catalogue/discover?${query}`, 400);
       expect(body.error.code, query).toBe('validation_failed');
     }

@@ -10,9 +10,34 @@ import { type ThemeChoice, useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
 const GROUPS = [
-  { title: 'Product', links: [['Discover', '/discover'], ['Matches', '/matches'], ['Advanced Discovery', '/advanced-discover'], ['Pricing', '/pricing']] },
-  { title: 'Support', links: [['Help Center', '/help-center'], ['Contact Us', '/contact'], ['Report a Bug', '/report-bug'], ['Feature Request', '/feature-request'], ['Support Reelmates', '/support']] },
-  { title: 'Legal', links: [['Privacy Policy', '/privacy'], ['Terms of Service', '/terms'], ['Cookie Policy', '/cookies'], ['DMCA', '/dmca']] },
+  {
+    title: 'Product',
+    links: [
+      ['Discover', '/discover'],
+      ['Matches', '/matches'],
+      ['Advanced Discovery', '/advanced-discover'],
+      ['Pricing', '/pricing'],
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      ['Help Center', '/help-center'],
+      ['Contact Us', '/contact'],
+      ['Report a Bug', '/report-bug'],
+      ['Feature Request', '/feature-request'],
+      ['Support Reelmates', '/support'],
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
+      ['Cookie Policy', '/cookies'],
+      ['DMCA', '/dmca'],
+    ],
+  },
 ] as const;
 
 const SOCIAL = [
@@ -61,7 +86,11 @@ function OfflineBadges() {
   if (!data) return null;
   return (
     <span className="flex flex-wrap items-center gap-2">
-      {data.offline.catalogue ? <span className="rounded border px-1.5 py-0.5" title="Titles come from the demo catalogue that ships with Reelmates">Demo catalogue</span> : null}
+      {data.offline.catalogue ? (
+        <span className="rounded border px-1.5 py-0.5" title="Titles come from the demo catalogue that ships with Reelmates">
+          Demo catalogue
+        </span>
+      ) : null}
       {data.devMailbox ? (
         <Link to="/dev/mailbox" className="rounded border px-1.5 py-0.5 hover:text-foreground" title="Mails are kept in the dev mailbox instead of being sent">
           Dev mailbox

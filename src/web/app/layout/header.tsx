@@ -27,8 +27,7 @@ const iconLink = (to: string, label: string, icon: ReactNode) => (
 const messagesStandIn = iconLink('/messages', 'Messages', <MessageCircle aria-hidden />);
 const bellStandIn = iconLink('/notifications', 'Notifications', <Bell aria-hidden />);
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground');
+const navClass = ({ isActive }: { isActive: boolean }) => cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground');
 
 export function Header() {
   const { session, isPending } = useSession();

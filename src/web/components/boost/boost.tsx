@@ -13,7 +13,7 @@ import { formatTimeLeft } from './time-left';
  * Boost (ruling 1), shared by the matches page ('Boost My Profile') and one's own profile
  * ('Boost Profile'). The server decides who, when and for how long; the page only shows its answer.
  */
-export const boostQuery = queryOptions({ queryKey: ["boost"] as const, queryFn: ({ signal }) => call(matchesApi.boostState, {}, { signal }) });
+export const boostQuery = queryOptions({ queryKey: ['boost'] as const, queryFn: ({ signal }) => call(matchesApi.boostState, {}, { signal }) });
 
 /** Milliseconds left of a boost, counted from the server's clock at fetch time, ticking every second. */
 export function useTimeLeft(expiresAt: string | null, serverNow?: string): number {

@@ -16,12 +16,7 @@ export function BottomTabs() {
       <ul className="grid grid-cols-4">
         {TABS.map(({ to, label, icon: Icon }) => (
           <li key={to}>
-            <NavLink
-              to={to}
-              className={({ isActive }) =>
-                cn('flex flex-col items-center gap-0.5 py-2 text-xs', isActive ? 'text-primary' : 'text-muted-foreground')
-              }
-            >
+            <NavLink to={to} className={({ isActive }) => cn('flex flex-col items-center gap-0.5 py-2 text-xs', isActive ? 'text-primary' : 'text-muted-foreground')}>
               <Icon className="size-5" aria-hidden />
               {label}
             </NavLink>

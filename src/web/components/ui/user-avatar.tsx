@@ -6,7 +6,11 @@ export function UserAvatar({ name, src, deleted = false, className }: { name: st
   return (
     <span
       aria-hidden
-      className={cn('flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 font-semibold text-primary', deleted && 'bg-muted text-muted-foreground', className)}
+      className={cn(
+        'flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary/15 font-semibold text-primary',
+        deleted && 'bg-muted text-muted-foreground',
+        className,
+      )}
     >
       {deleted ? <UserX className="size-1/2" /> : src ? <img src={src} alt="" className="size-full object-cover" /> : (name.trim().charAt(0) || '?').toUpperCase()}
     </span>

@@ -50,13 +50,19 @@ function AuthCard() {
             <MailCheck className="mx-auto size-12 text-primary" aria-hidden />
             <h1 className="text-2xl font-bold">Check your email</h1>
             <p className="text-muted-foreground">
-              We sent a verification link to <strong className="text-foreground">{createdFor}</strong>. Follow it to finish creating your account. If you don't see it, check
-              your spam folder.
+              We sent a verification link to <strong className="text-foreground">{createdFor}</strong>. Follow it to finish creating your account. If you don't see it, check your
+              spam folder.
             </p>
             <Button variant="outline" onClick={() => resend.mutate(createdFor)}>
               Resend verification email
             </Button>
-            <Button variant="link" onClick={() => { setCreatedFor(null); setMode('signin'); }}>
+            <Button
+              variant="link"
+              onClick={() => {
+                setCreatedFor(null);
+                setMode('signin');
+              }}
+            >
               Back to sign in
             </Button>
           </CardContent>

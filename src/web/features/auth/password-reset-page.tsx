@@ -21,7 +21,10 @@ export default function PasswordResetPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
-  const form = useForm<z.input<typeof passwordResetSchema>, unknown, z.output<typeof passwordResetSchema>>({ resolver: zodResolver(passwordResetSchema), defaultValues: { password: '', confirm: '' } });
+  const form = useForm<z.input<typeof passwordResetSchema>, unknown, z.output<typeof passwordResetSchema>>({
+    resolver: zodResolver(passwordResetSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
   const { errors } = form.formState;
   const password = form.watch('password');
   const reset = useResetPassword();

@@ -53,7 +53,13 @@ export function SignInForm({ email, onEmail, onSignedIn, onForgot }: { email: st
   return (
     <form noValidate onSubmit={form.handleSubmit(submit, invalid)} className="space-y-4">
       <Field id="signin-email" label="Email">
-        <Input id="signin-email" type="email" autoComplete="email" required {...form.register('email', { onChange: (e: React.ChangeEvent<HTMLInputElement>) => onEmail(e.target.value) })} />
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.register('email', { onChange: (e: React.ChangeEvent<HTMLInputElement>) => onEmail(e.target.value) })}
+        />
       </Field>
       <Field id="signin-password" label="Password">
         <Input id="signin-password" type="password" autoComplete="current-password" required {...form.register('password')} />

@@ -92,7 +92,15 @@ export function SignUpForm({ email, onEmail, onExisting, onCreated }: { email: s
           {...form.register('username')}
         />
       </Field>
-      <Field id="signup-fullname" label={<>Full name <span className="font-normal text-muted-foreground">(optional)</span></>} error={message('fullName')}>
+      <Field
+        id="signup-fullname"
+        label={
+          <>
+            Full name <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+        error={message('fullName')}
+      >
         <Input id="signup-fullname" autoComplete="name" aria-invalid={invalid('fullName')} {...form.register('fullName')} />
       </Field>
       <Field id="signup-password" label="Password" error={message('password')} hint={<PasswordChecklist password={password} />}>
@@ -109,8 +117,30 @@ export function SignUpForm({ email, onEmail, onExisting, onCreated }: { email: s
       <div className="space-y-3">
         {(
           [
-            { id: 'terms', name: 'acceptTerms', label: <>I agree to the <Link to="/terms" target="_blank" className="text-primary underline">Terms of Service</Link></> },
-            { id: 'privacy', name: 'acceptPrivacy', label: <>I agree to the <Link to="/privacy" target="_blank" className="text-primary underline">Privacy Policy</Link></> },
+            {
+              id: 'terms',
+              name: 'acceptTerms',
+              label: (
+                <>
+                  I agree to the{' '}
+                  <Link to="/terms" target="_blank" className="text-primary underline">
+                    Terms of Service
+                  </Link>
+                </>
+              ),
+            },
+            {
+              id: 'privacy',
+              name: 'acceptPrivacy',
+              label: (
+                <>
+                  I agree to the{' '}
+                  <Link to="/privacy" target="_blank" className="text-primary underline">
+                    Privacy Policy
+                  </Link>
+                </>
+              ),
+            },
           ] as const
         ).map((c) => (
           <div key={c.id}>
@@ -119,7 +149,13 @@ export function SignUpForm({ email, onEmail, onExisting, onCreated }: { email: s
                 control={form.control}
                 name={c.name}
                 render={({ field }) => (
-                  <Checkbox id={`signup-${c.id}`} checked={field.value === true} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} aria-invalid={invalid(c.name)} />
+                  <Checkbox
+                    id={`signup-${c.id}`}
+                    checked={field.value === true}
+                    onCheckedChange={(v) => field.onChange(v === true)}
+                    onBlur={field.onBlur}
+                    aria-invalid={invalid(c.name)}
+                  />
                 )}
               />
               <Label htmlFor={`signup-${c.id}`} className="font-normal">

@@ -7,8 +7,8 @@ export default function PricingPage() {
       <div className="mb-10 text-center">
         <h1 className="text-4xl font-bold tracking-tight">Plans</h1>
         <p className="mt-3 text-muted-foreground">
-          Start free. Upgrade when you want every match. Premium comes with a {TRIAL_DAYS}-day free trial, and the first{' '}
-          {FOUNDING_MEMBER_LIMIT.toLocaleString()} members get it for life.
+          Start free. Upgrade when you want every match. Premium comes with a {TRIAL_DAYS}-day free trial, and the first {FOUNDING_MEMBER_LIMIT.toLocaleString()} members get it for
+          life.
         </p>
       </div>
       <PricingCards />

@@ -84,7 +84,12 @@ export default function MailboxPage() {
                 <Linkified text={selected.text} />
               </pre>
               <h3 className="mt-6 mb-2 text-sm font-semibold">HTML</h3>
-              <iframe title="Mail HTML" sandbox="allow-popups allow-popups-to-escape-sandbox" src={urlOf(devMailboxApi.html, { params: { id: selected.id } })} className="h-[28rem] w-full rounded-md border bg-white" />
+              <iframe
+                title="Mail HTML"
+                sandbox="allow-popups allow-popups-to-escape-sandbox"
+                src={urlOf(devMailboxApi.html, { params: { id: selected.id } })}
+                className="h-[28rem] w-full rounded-md border bg-white"
+              />
             </Card>
           ) : null}
         </div>

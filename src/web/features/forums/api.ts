@@ -27,7 +27,8 @@ export const threadsQuery = (forumId: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export const threadQuery = (threadId: string) => queryOptions({ queryKey: forumKeys.thread(threadId), queryFn: ({ signal }) => call(forumsApi.thread, { params: { id: threadId } }, { signal }) });
+export const threadQuery = (threadId: string) =>
+  queryOptions({ queryKey: forumKeys.thread(threadId), queryFn: ({ signal }) => call(forumsApi.thread, { params: { id: threadId } }, { signal }) });
 
 export const repliesQuery = (threadId: string) =>
   infiniteQueryOptions({
@@ -37,7 +38,8 @@ export const repliesQuery = (threadId: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export const profileForumsQuery = (userId: string) => queryOptions({ queryKey: forumKeys.profile(userId), queryFn: ({ signal }) => call(forumsApi.profileForums, { params: { id: userId } }, { signal }) });
+export const profileForumsQuery = (userId: string) =>
+  queryOptions({ queryKey: forumKeys.profile(userId), queryFn: ({ signal }) => call(forumsApi.profileForums, { params: { id: userId } }, { signal }) });
 
 /** The server's message when it said something the user can act on (429, 403), else the spec's failure text. */
 const failure = (fallback: string) => (err: unknown) => toast.error(err instanceof ApiError && (err.status === 429 || err.status === 403) ? err.message : fallback);
@@ -56,24 +58,39 @@ function useForumMutation<V, R>(mutationFn: (vars: V) => Promise<R>, texts: { su
 }
 
 export const useCreateThread = (forumId: string) =>
-  useForumMutation((body: CreateThreadInput) => call(forumsApi.createThread, { params: { forumId }, body }), { success: FORUM_TEXT.threadCreated, failure: FORUM_TEXT.createFailed });
+  useForumMutation((body: CreateThreadInput) => call(forumsApi.createThread, { params: { forumId }, body }), {
+    success: FORUM_TEXT.threadCreated,
+    failure: FORUM_TEXT.createFailed,
+  });
 
 export const useUpdateThread = (threadId: string) =>
-  useForumMutation((body: { title: string; content: string }) => call(forumsApi.updateThread, { params: { id: threadId }, body }), { success: FORUM_TEXT.threadUpdated, failure: FORUM_TEXT.updateFailed });
+  useForumMutation((body: { title: string; content: string }) => call(forumsApi.updateThread, { params: { id: threadId }, body }), {
+    success: FORUM_TEXT.threadUpdated,
+    failure: FORUM_TEXT.updateFailed,
+  });
 
-export const useDeleteThread = () => useForumMutation((threadId: string) => call(forumsApi.deleteThread, { params: { id: threadId } }), { success: FORUM_TEXT.threadDeleted, failure: FORUM_TEXT.deleteFailed });
+export const useDeleteThread = () =>
+  useForumMutation((threadId: string) => call(forumsApi.deleteThread, { params: { id: threadId } }), { success: FORUM_TEXT.threadDeleted, failure: FORUM_TEXT.deleteFailed });
 
 export const useCreateReply = (threadId: string) =>
-  useForumMutation((body: CreateReplyInput) => call(forumsApi.createReply, { params: { id: threadId }, body }), { success: FORUM_TEXT.replyPosted, failure: FORUM_TEXT.replyFailed });
+  useForumMutation((body: CreateReplyInput) => call(forumsApi.createReply, { params: { id: threadId }, body }), {
+    success: FORUM_TEXT.replyPosted,
+    failure: FORUM_TEXT.replyFailed,
+  });
 
-export const useReportPost = () => useForumMutation((body: ReportPostInput) => call(forumsApi.report, { body }), { success: FORUM_TEXT.reportSubmitted, failure: FORUM_TEXT.reportFailed });
+export const useReportPost = () =>
+  useForumMutation((body: ReportPostInput) => call(forumsApi.report, { body }), { success: FORUM_TEXT.reportSubmitted, failure: FORUM_TEXT.reportFailed });
 
 /** Like or unlike a thread: idempotent on the server, so a double click counts once. */
 export const useThreadLike = () =>
-  useForumMutation((t: Pick<ForumThread, 'id' | 'likedByMe'>) => call(t.likedByMe ? forumsApi.unlikeThread : forumsApi.likeThread, { params: { id: t.id } }), { failure: FORUM_TEXT.countsWarning });
+  useForumMutation((t: Pick<ForumThread, 'id' | 'likedByMe'>) => call(t.likedByMe ? forumsApi.unlikeThread : forumsApi.likeThread, { params: { id: t.id } }), {
+    failure: FORUM_TEXT.countsWarning,
+  });
 
 export const useReplyLike = () =>
-  useForumMutation((r: { id: string; likedByMe: boolean }) => call(r.likedByMe ? forumsApi.unlikeReply : forumsApi.likeReply, { params: { id: r.id } }), { failure: FORUM_TEXT.countsWarning });
+  useForumMutation((r: { id: string; likedByMe: boolean }) => call(r.likedByMe ? forumsApi.unlikeReply : forumsApi.likeReply, { params: { id: r.id } }), {
+    failure: FORUM_TEXT.countsWarning,
+  });
 
 export const useThreadFollow = () =>
   useForumMutation(

@@ -57,7 +57,19 @@ function ThreadListSkeleton() {
 }
 
 /** One forum's threads: pinned first, then newest, with Load More; the empty states by tier. */
-function ForumThreads({ forum, isPremium, onStart, onUpgrade, onOpen }: { forum: Forum; isPremium: boolean; onStart: () => void; onUpgrade: () => void; onOpen: (id: string) => void }) {
+function ForumThreads({
+  forum,
+  isPremium,
+  onStart,
+  onUpgrade,
+  onOpen,
+}: {
+  forum: Forum;
+  isPremium: boolean;
+  onStart: () => void;
+  onUpgrade: () => void;
+  onOpen: (id: string) => void;
+}) {
   const threads = useInfiniteQuery(threadsQuery(forum.id));
   if (threads.isPending) return <ThreadListSkeleton />;
   if (threads.isError) return <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">Could not load discussions. Please try again.</p>;

@@ -130,7 +130,17 @@ export function ReportPostDialog({ open, onOpenChange, target }: { open: boolean
   );
 }
 
-export function DeleteThreadDialog({ open, onOpenChange, threadId, onDeleted }: { open: boolean; onOpenChange: (open: boolean) => void; threadId: string; onDeleted?: () => void }) {
+export function DeleteThreadDialog({
+  open,
+  onOpenChange,
+  threadId,
+  onDeleted,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  threadId: string;
+  onDeleted?: () => void;
+}) {
   const remove = useDeleteThread();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -31,7 +31,13 @@ export function AuthorLine({ author, createdAt }: { author: ForumAuthor; created
 export function FollowToggle({ thread, size = 'sm' }: { thread: ForumThread; size?: 'sm' | 'default' }) {
   const follow = useThreadFollow();
   return (
-    <Button variant={thread.followedByMe ? 'secondary' : 'outline'} size={size} aria-pressed={thread.followedByMe} disabled={follow.isPending} onClick={() => follow.mutate(thread)}>
+    <Button
+      variant={thread.followedByMe ? 'secondary' : 'outline'}
+      size={size}
+      aria-pressed={thread.followedByMe}
+      disabled={follow.isPending}
+      onClick={() => follow.mutate(thread)}
+    >
       {thread.followedByMe ? <BellOff aria-hidden /> : <Bell aria-hidden />}
       {thread.followedByMe ? 'Following' : 'Follow'}
     </Button>

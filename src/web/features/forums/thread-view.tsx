@@ -89,7 +89,15 @@ function Composer({ threadId, replyTo, onClearReplyTo }: { threadId: string; rep
       <label htmlFor={`reply-${threadId}`} className="sr-only">
         Your reply
       </label>
-      <Textarea id={`reply-${threadId}`} rows={3} maxLength={POST_MAX} placeholder="Write a reply... Mention someone with @username" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} />
+      <Textarea
+        id={`reply-${threadId}`}
+        rows={3}
+        maxLength={POST_MAX}
+        placeholder="Write a reply... Mention someone with @username"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={error ? true : undefined}
+      />
       <div className="flex items-center justify-between gap-2">
         <span className={error ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'} role={error ? 'alert' : undefined}>
           {error ?? `${text.length}/${POST_MAX}`}

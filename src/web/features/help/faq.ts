@@ -53,8 +53,7 @@ export const FAQ_SECTIONS: { title: string; items: FaqItem[] }[] = [
       {
         id: 'daily-match-limit',
         question: 'How many matches can I see?',
-        answer:
-          'Free accounts see 3 matches a day. Premium gives you unlimited matches and lets you filter them by genre.',
+        answer: 'Free accounts see 3 matches a day. Premium gives you unlimited matches and lets you filter them by genre.',
       },
       {
         id: 'advanced-discovery',
@@ -65,8 +64,7 @@ export const FAQ_SECTIONS: { title: string; items: FaqItem[] }[] = [
       {
         id: 'forums',
         question: 'How do the forums work?',
-        answer:
-          'Every title and every genre has its own forum where fans talk about it. Everyone can join the conversation; starting a new thread is a Premium feature.',
+        answer: 'Every title and every genre has its own forum where fans talk about it. Everyone can join the conversation; starting a new thread is a Premium feature.',
       },
       {
         id: 'messaging',
@@ -92,8 +90,7 @@ export const FAQ_SECTIONS: { title: string; items: FaqItem[] }[] = [
       {
         id: 'free-trial',
         question: 'Is there a free trial?',
-        answer:
-          'Yes. Each account can try Premium free for 7 days, once. If you cancel before the trial ends, you are not charged.',
+        answer: 'Yes. Each account can try Premium free for 7 days, once. If you cancel before the trial ends, you are not charged.',
       },
       {
         id: 'cancel-premium',
@@ -115,8 +112,7 @@ export const FAQ_SECTIONS: { title: string; items: FaqItem[] }[] = [
       {
         id: 'private-account',
         question: 'Can I control who sees my profile and lists?',
-        answer:
-          'Yes. In your settings you can make your whole account private, or hide your favorites, your watchlist or what you are currently watching, each on its own.',
+        answer: 'Yes. In your settings you can make your whole account private, or hide your favorites, your watchlist or what you are currently watching, each on its own.',
       },
       {
         id: 'report-user',
@@ -127,8 +123,7 @@ export const FAQ_SECTIONS: { title: string; items: FaqItem[] }[] = [
       {
         id: 'payment-safety',
         question: 'Is my card information safe?',
-        answer:
-          "Payments go through Stripe's secure hosted checkout. Your card details are entered on Stripe's page and never reach Reelmates' servers.",
+        answer: "Payments go through Stripe's secure hosted checkout. Your card details are entered on Stripe's page and never reach Reelmates' servers.",
       },
       {
         id: 'cookies-and-tracking',
@@ -149,14 +144,12 @@ export const FAQ_SECTIONS: { title: string; items: FaqItem[] }[] = [
       {
         id: 'notification-settings',
         question: 'How do I control notifications?',
-        answer:
-          'Choose how you want to be notified in your settings: none, popup, e-mail, or both. Account e-mails such as verification and password resets are always sent.',
+        answer: 'Choose how you want to be notified in your settings: none, popup, e-mail, or both. Account e-mails such as verification and password resets are always sent.',
       },
       {
         id: 'reset-password',
         question: 'I forgot my password. What do I do?',
-        answer:
-          'Use the password reset option on the sign-in page and we will e-mail you a link to choose a new password. If the e-mail does not arrive, check your spam folder.',
+        answer: 'Use the password reset option on the sign-in page and we will e-mail you a link to choose a new password. If the e-mail does not arrive, check your spam folder.',
       },
       {
         id: 'export-data',

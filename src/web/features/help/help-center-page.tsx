@@ -8,7 +8,11 @@ export default function HelpCenterPage() {
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold tracking-tight">Help Center</h1>
       <p className="mt-2 text-muted-foreground">
-        Answers to common questions. Can't find yours? <Link to="/contact" className="text-primary underline">Contact us</Link>.
+        Answers to common questions. Can't find yours?{' '}
+        <Link to="/contact" className="text-primary underline">
+          Contact us
+        </Link>
+        .
       </p>
       <Accordion type="single" collapsible className="mt-8 space-y-8">
         {FAQ_SECTIONS.map((section) => (

@@ -47,7 +47,9 @@ export default function LandingPage() {
       {!user ? <FoundingBanner /> : null}
 
       <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4">
-        <h2 id="features-title" className="text-center text-3xl font-bold">Everything a fan needs</h2>
+        <h2 id="features-title" className="text-center text-3xl font-bold">
+          Everything a fan needs
+        </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
             <li key={title}>
@@ -66,7 +68,9 @@ export default function LandingPage() {
       <SampleMatches />
 
       <section aria-labelledby="pricing-title" className="mx-auto max-w-7xl px-4">
-        <h2 id="pricing-title" className="mb-8 text-center text-3xl font-bold">Simple pricing</h2>
+        <h2 id="pricing-title" className="mb-8 text-center text-3xl font-bold">
+          Simple pricing
+        </h2>
         <PricingCards />
       </section>
 

@@ -13,7 +13,9 @@ export function SampleMatches() {
   return (
     <section aria-labelledby="sample-matches-title" className="mx-auto max-w-7xl px-4">
       <div className="text-center">
-        <h2 id="sample-matches-title" className="text-3xl font-bold">Meet your potential matches</h2>
+        <h2 id="sample-matches-title" className="text-3xl font-bold">
+          Meet your potential matches
+        </h2>
         <p className="mt-2 text-muted-foreground">Example matches: these people are made up, but yours will be real.</p>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -29,12 +31,16 @@ export function SampleMatches() {
                     <p className="font-semibold">{s.name}</p>
                     <p className="truncate text-xs text-muted-foreground">@{s.handle}</p>
                   </div>
-                  <Badge variant="outline" className="ml-auto">Example</Badge>
+                  <Badge variant="outline" className="ml-auto">
+                    Example
+                  </Badge>
                 </div>
                 <p className="text-2xl font-bold text-primary">{s.match}% match</p>
                 <div className="flex flex-wrap gap-1">
                   {s.genres.map((g) => (
-                    <Badge key={g} variant="secondary">{g}</Badge>
+                    <Badge key={g} variant="secondary">
+                      {g}
+                    </Badge>
                   ))}
                 </div>
                 <p className="text-sm text-muted-foreground">Both love {s.shared.join(', ')}</p>

@@ -20,9 +20,7 @@ export function LegalSection({ id, title, children }: { id?: string; title: stri
       <h2 id={id ? `${id}-title` : undefined} className="text-xl font-semibold">
         {title}
       </h2>
-      <div className="mt-3 space-y-3 leading-7 text-foreground/90 [&_a]:text-primary [&_a]:underline [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">
-        {children}
-      </div>
+      <div className="mt-3 space-y-3 leading-7 text-foreground/90 [&_a]:text-primary [&_a]:underline [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6">{children}</div>
     </section>
   );
 }

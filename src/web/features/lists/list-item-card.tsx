@@ -24,7 +24,10 @@ export function ListItemCard({ item, onRemove, onSetWatching }: { item: ListItem
         <ListPoster src={item.posterPath} title={item.title} className="w-16 sm:w-20" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link to={`/details/${item.mediaType}/${item.mediaId}`} className="line-clamp-2 leading-snug font-semibold hover:text-primary focus-visible:underline focus-visible:outline-none">
+        <Link
+          to={`/details/${item.mediaType}/${item.mediaId}`}
+          className="line-clamp-2 leading-snug font-semibold hover:text-primary focus-visible:underline focus-visible:outline-none"
+        >
           {item.title}
         </Link>
         <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">

@@ -94,9 +94,7 @@ export function ListTab({ kind, items, all, isOwn, emptyText }: { kind: ListKind
         }}
         title={confirm === 'clear' ? (kind === 'favorites' ? 'Clear all favorites?' : 'Clear your watchlist?') : `Remove from ${label}?`}
         description={
-          confirm === 'clear'
-            ? `Every title in your ${label} will be removed. This cannot be undone.`
-            : `${confirm?.title ?? 'This title'} will be removed from your ${label}.`
+          confirm === 'clear' ? `Every title in your ${label} will be removed. This cannot be undone.` : `${confirm?.title ?? 'This title'} will be removed from your ${label}.`
         }
         confirmLabel={confirm === 'clear' ? 'Clear all' : 'Remove'}
         onConfirm={() => {

@@ -45,7 +45,11 @@ export function SharedFavoritesButton({ userId }: { userId: string }) {
             <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4">
               {shown.map((i) => (
                 <li key={`${i.mediaType}:${i.mediaId}`}>
-                  <Link to={`/details/${i.mediaType}/${i.mediaId}`} onClick={() => setOpen(false)} className="group flex flex-col gap-1 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                  <Link
+                    to={`/details/${i.mediaType}/${i.mediaId}`}
+                    onClick={() => setOpen(false)}
+                    className="group flex flex-col gap-1 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
                     <ListPoster src={i.posterPath} title={i.title} />
                     <span className="line-clamp-2 text-xs font-medium group-hover:text-primary">{i.title}</span>
                   </Link>

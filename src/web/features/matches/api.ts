@@ -31,7 +31,8 @@ export function useMatches(genres: readonly string[]) {
 export function useMatchFollow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) => (follow ? call(socialApi.follow, { params: { userId } }) : call(socialApi.unfollow, { params: { userId } })),
+    mutationFn: ({ userId, follow }: { userId: string; follow: boolean }) =>
+      follow ? call(socialApi.follow, { params: { userId } }) : call(socialApi.unfollow, { params: { userId } }),
     onMutate: async ({ userId, follow }) => {
       await queryClient.cancelQueries({ queryKey: ['matches', 'list'] });
       const previous = queryClient.getQueriesData({ queryKey: ['matches', 'list'] });

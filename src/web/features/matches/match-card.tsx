@@ -30,7 +30,11 @@ function Poster({ item, className }: { item: SharedFavorite; className?: string 
 /** Why these two match (beyond the spec): titles shared, how close the ratings are, genres both love. */
 export function whyText(m: Match): string {
   const parts = [`You share ${m.sharedFavoritesCount} ${m.sharedFavoritesCount === 1 ? 'title' : 'titles'}`];
-  parts.push(m.ratingGap === 0 ? 'rated them the same' : `ratings ${m.ratingGap.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${m.ratingGap === 1 ? 'star' : 'stars'} apart on average`);
+  parts.push(
+    m.ratingGap === 0
+      ? 'rated them the same'
+      : `ratings ${m.ratingGap.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${m.ratingGap === 1 ? 'star' : 'stars'} apart on average`,
+  );
   if (m.sharedGenres.length > 0) parts.push(`you both love ${m.sharedGenres.join(', ')}`);
   return parts.join(' · ');
 }

@@ -62,7 +62,10 @@ export default function MatchesPage() {
               type="button"
               aria-pressed={genres.includes(g)}
               onClick={() => toggleGenre(g)}
-              className={cn('rounded-full border px-3 py-1 text-xs transition-colors', genres.includes(g) ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-accent')}
+              className={cn(
+                'rounded-full border px-3 py-1 text-xs transition-colors',
+                genres.includes(g) ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-accent',
+              )}
             >
               {g}
             </button>

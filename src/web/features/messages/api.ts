@@ -18,7 +18,8 @@ export const messageKeys = {
 
 /** While the server cannot be reached, what was loaded stays on screen and is read again this often. */
 export const RECONNECT_INTERVAL_MS = 4_000;
-const reconnectInterval = (query: { state: { status: string; error: unknown } }) => (query.state.status === 'error' && isConnectionProblem(query.state.error) ? RECONNECT_INTERVAL_MS : false);
+const reconnectInterval = (query: { state: { status: string; error: unknown } }) =>
+  query.state.status === 'error' && isConnectionProblem(query.state.error) ? RECONNECT_INTERVAL_MS : false;
 
 export const conversationsQuery = (q: string) =>
   queryOptions({
@@ -100,10 +101,13 @@ export function useOutbox(userId: string): {
   );
   // A retry is a new send at the end of the queue, under the same clientId: if the failed attempt
   // was stored after all (its answer was lost), the server answers that message instead of a copy.
-  const retry = useCallback((key: number) => {
-    const variables = take(key);
-    if (variables) mutate({ content: variables.content, clientId: variables.clientId });
-  }, [take, mutate]);
+  const retry = useCallback(
+    (key: number) => {
+      const variables = take(key);
+      if (variables) mutate({ content: variables.content, clientId: variables.clientId });
+    },
+    [take, mutate],
+  );
   const discard = useCallback((key: number) => void take(key), [take]);
   return { outgoing, send, retry, discard };
 }

@@ -79,7 +79,9 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
       {canMessage ? (
         <MessageComposer userId={userId} onSend={outbox.send} />
       ) : (
-        <p className="border-t p-3 text-center text-sm text-muted-foreground">{user.deleted ? 'This account has been deleted. You can read this conversation but not reply.' : MESSAGE_TEXT.cannotMessage}</p>
+        <p className="border-t p-3 text-center text-sm text-muted-foreground">
+          {user.deleted ? 'This account has been deleted. You can read this conversation but not reply.' : MESSAGE_TEXT.cannotMessage}
+        </p>
       )}
     </section>
   );

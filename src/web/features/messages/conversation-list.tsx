@@ -25,7 +25,10 @@ function ConversationRow({ c, active, onSelect }: { c: ConversationSummary; acti
         type="button"
         onClick={() => onSelect(c.user.id)}
         aria-current={active ? 'true' : undefined}
-        className={cn('flex w-full items-center gap-3 rounded-lg p-3 text-left hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none', active && 'bg-accent')}
+        className={cn(
+          'flex w-full items-center gap-3 rounded-lg p-3 text-left hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none',
+          active && 'bg-accent',
+        )}
         data-testid="conversation"
       >
         <UserAvatar name={name} src={c.user.avatarUrl} deleted={c.user.deleted} />

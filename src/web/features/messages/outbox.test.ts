@@ -30,7 +30,12 @@ describe('outgoingFrom', () => {
   it('keeps a failed send, with the reason only when the user can act on it', () => {
     expect(outgoingFrom(5, state({ status: 'error', error: tooFast }))).toEqual({ key: 5, content: 'yes', status: 'failed', reason: tooFast.message });
     expect(outgoingFrom(5, state({ status: 'error', error: down }))).toEqual({ key: 5, content: 'yes', status: 'failed', reason: down.message });
-    expect(outgoingFrom(5, state({ status: 'error', error: new ApiError(500, 'internal_error', 'Something went wrong.') }))).toEqual({ key: 5, content: 'yes', status: 'failed', reason: undefined });
+    expect(outgoingFrom(5, state({ status: 'error', error: new ApiError(500, 'internal_error', 'Something went wrong.') }))).toEqual({
+      key: 5,
+      content: 'yes',
+      status: 'failed',
+      reason: undefined,
+    });
   });
 
   it('shows nothing for a send that succeeded (the conversation shows it) or has not started', () => {

@@ -13,7 +13,10 @@ export function NotificationsBell() {
       <Link to="/notifications">
         <Bell aria-hidden />
         {unread > 0 ? (
-          <span data-testid="notifications-badge" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[10px] leading-5 font-bold text-destructive-foreground">
+          <span
+            data-testid="notifications-badge"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[10px] leading-5 font-bold text-destructive-foreground"
+          >
             {capCount(unread)}
           </span>
         ) : null}

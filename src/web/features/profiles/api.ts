@@ -114,6 +114,7 @@ export function useReportUser(userId: string) {
   return useMutation({
     mutationFn: (reason: string) => reportUser(userId, reason),
     onSuccess: () => toast.success('Report Submitted', { description: 'Thank you. Our team will review this report.' }),
-    onError: (err) => toast.error('Error', { description: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'An unexpected error occurred. Please try again.' }),
+    onError: (err) =>
+      toast.error('Error', { description: err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'An unexpected error occurred. Please try again.' }),
   });
 }

@@ -116,7 +116,11 @@ export function FollowListsDialog({
 function Row({ entry, onNavigate, children }: { entry: FollowListEntry; onNavigate: () => void; children: React.ReactNode }) {
   return (
     <li className="flex items-center gap-3 rounded-md px-1 py-1.5 hover:bg-accent/50">
-      <Link to={`/profile/${entry.id}`} onClick={onNavigate} className="flex min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+      <Link
+        to={`/profile/${entry.id}`}
+        onClick={onNavigate}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         <ProfileAvatar user={entry} />
         <span className="min-w-0">
           <span className="block truncate font-medium">{displayName(entry)}</span>

@@ -18,7 +18,11 @@ function Stat({ label, value, onClick }: { label: string; value: number | null; 
     </>
   );
   return onClick ? (
-    <button type="button" onClick={onClick} className="min-w-16 rounded-md px-2 py-1 text-center hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+    <button
+      type="button"
+      onClick={onClick}
+      className="min-w-16 rounded-md px-2 py-1 text-center hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
       {body}
     </button>
   ) : (

@@ -102,7 +102,8 @@ export function useChangeEmail() {
 /** Better Auth checks the current password; the other sessions are signed out. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: ({ currentPassword, newPassword }: PasswordChangeForm) => api('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } }),
+    mutationFn: ({ currentPassword, newPassword }: PasswordChangeForm) =>
+      api('/api/auth/change-password', { method: 'POST', body: { currentPassword, newPassword, revokeOtherSessions: true } }),
   });
 }
 

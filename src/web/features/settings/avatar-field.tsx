@@ -39,16 +39,7 @@ export function AvatarField({ value, initial, onChange }: { value: string; initi
       </div>
       <div className="space-y-2">
         <div className="flex flex-wrap gap-2">
-          <input
-            ref={input}
-            id="avatar-file"
-            type="file"
-            accept="image/png,image/jpeg"
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
-            onChange={(e) => pick(e.target.files?.[0])}
-          />
+          <input ref={input} id="avatar-file" type="file" accept="image/png,image/jpeg" className="sr-only" tabIndex={-1} aria-hidden onChange={(e) => pick(e.target.files?.[0])} />
           <Button type="button" variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()}>
             {uploading ? <Spinner className="size-4" label="Uploading" /> : <ImageUp aria-hidden />}
             {uploading ? 'Uploading...' : 'Upload picture'}
@@ -59,9 +50,7 @@ export function AvatarField({ value, initial, onChange }: { value: string; initi
             </Button>
           ) : null}
         </div>
-        <p className="text-sm text-muted-foreground">
-          PNG or JPG, at most 2 MB.{value !== initial ? ' The new picture is used when you save your changes.' : ''}
-        </p>
+        <p className="text-sm text-muted-foreground">PNG or JPG, at most 2 MB.{value !== initial ? ' The new picture is used when you save your changes.' : ''}</p>
       </div>
     </div>
   );

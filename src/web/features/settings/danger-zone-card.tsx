@@ -30,7 +30,9 @@ export function DangerZoneCard() {
           await navigate('/', { replace: true });
         },
         onError: (err) =>
-          toast.error('Deletion failed', { description: err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : 'Failed to delete account. Please try again.' }),
+          toast.error('Deletion failed', {
+            description: err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : 'Failed to delete account. Please try again.',
+          }),
       }),
     (problems) => toast.error('Confirmation required', { description: problems.confirm?.message }),
   );

@@ -68,7 +68,13 @@ export function EditProfileCard({ profile }: { profile: OwnProfile }) {
           <AvatarField value={avatarUrl} initial={profile.avatarUrl ?? ''} onChange={(url) => form.setValue('avatarUrl', url, { shouldDirty: true })} />
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="profile-fullName" label="Full name" error={errors.fullName?.message}>
-              <Input id="profile-fullName" autoComplete="name" aria-invalid={errors.fullName ? true : undefined} aria-describedby={described('fullName')} {...form.register('fullName')} />
+              <Input
+                id="profile-fullName"
+                autoComplete="name"
+                aria-invalid={errors.fullName ? true : undefined}
+                aria-describedby={described('fullName')}
+                {...form.register('fullName')}
+              />
             </Field>
             <Field id="profile-username" label="Username" error={errors.username?.message} hint={<UsernameStatus check={check} />}>
               <Input
@@ -86,9 +92,20 @@ export function EditProfileCard({ profile }: { profile: OwnProfile }) {
             id="profile-bio"
             label="Bio"
             error={errors.bio?.message}
-            hint={<span aria-live="polite">{form.watch('bio').length}/{BIO_MAX}</span>}
+            hint={
+              <span aria-live="polite">
+                {form.watch('bio').length}/{BIO_MAX}
+              </span>
+            }
           >
-            <Textarea id="profile-bio" rows={3} placeholder="Tell people what you love to watch" aria-invalid={errors.bio ? true : undefined} aria-describedby={described('bio', true)} {...form.register('bio')} />
+            <Textarea
+              id="profile-bio"
+              rows={3}
+              placeholder="Tell people what you love to watch"
+              aria-invalid={errors.bio ? true : undefined}
+              aria-describedby={described('bio', true)}
+              {...form.register('bio')}
+            />
           </Field>
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending || !isDirty}>

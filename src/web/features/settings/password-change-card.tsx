@@ -44,13 +44,25 @@ export function PasswordChangeCard({ username }: { username: string }) {
       <CardContent>
         <form noValidate onSubmit={submit} className="space-y-4">
           <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            <Input id="current-password" type="password" autoComplete="current-password" aria-invalid={errors.currentPassword ? true : undefined} {...form.register('currentPassword')} />
+            <Input
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              aria-invalid={errors.currentPassword ? true : undefined}
+              {...form.register('currentPassword')}
+            />
           </Field>
           <Field id="settings-new-password" label="New password" error={errors.newPassword?.message} hint={<PasswordChecklist password={next} />}>
             <Input id="settings-new-password" type="password" autoComplete="new-password" aria-invalid={errors.newPassword ? true : undefined} {...form.register('newPassword')} />
           </Field>
           <Field id="settings-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
-            <Input id="settings-confirm-password" type="password" autoComplete="new-password" aria-invalid={errors.confirmPassword ? true : undefined} {...form.register('confirmPassword')} />
+            <Input
+              id="settings-confirm-password"
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={errors.confirmPassword ? true : undefined}
+              {...form.register('confirmPassword')}
+            />
           </Field>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? <Spinner className="size-4 text-primary-foreground" label="Saving" /> : null}

@@ -14,7 +14,13 @@ import { useSendContact } from './api';
 const NOUN: Record<ContactType, string> = { 'Contact Inquiry': 'message', 'Bug Report': 'report', 'Feature Request': 'request' };
 const SUCCESS: Record<ContactType, string> = { 'Contact Inquiry': 'Message sent', 'Bug Report': 'Report sent', 'Feature Request': 'Request sent' };
 
-export function ContactForm({ type, title, intro, subjectPlaceholder, messagePlaceholder }: {
+export function ContactForm({
+  type,
+  title,
+  intro,
+  subjectPlaceholder,
+  messagePlaceholder,
+}: {
   type: ContactType;
   title: string;
   intro: string;

@@ -20,11 +20,7 @@ const TYPE_OPTIONS = [
 function Group({ title, htmlFor, children }: { title: string; htmlFor?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-2">
-      {htmlFor ? (
-        <Label htmlFor={htmlFor}>{title}</Label>
-      ) : (
-        <h3 className="text-sm font-medium">{title}</h3>
-      )}
+      {htmlFor ? <Label htmlFor={htmlFor}>{title}</Label> : <h3 className="text-sm font-medium">{title}</h3>}
       {children}
     </div>
   );
@@ -42,7 +38,13 @@ export function AdvancedFilterPanel({ filters, setFilters }: { filters: Advanced
         </Button>
       </div>
       <Group title="Type">
-        <SegmentedControl label="Type" value={filters.type} options={TYPE_OPTIONS} onValueChange={(type) => setFilters((f) => switchAdvancedType(f, type))} className="w-full [&>*]:flex-1" />
+        <SegmentedControl
+          label="Type"
+          value={filters.type}
+          options={TYPE_OPTIONS}
+          onValueChange={(type) => setFilters((f) => switchAdvancedType(f, type))}
+          className="w-full [&>*]:flex-1"
+        />
       </Group>
       <Group title="Genres">
         <GenreChips genres={genresFor(filters.type)} selected={filters.genres} onToggle={(id) => setFilters((f) => ({ ...f, genres: toggleId(f.genres, id) }))} />
@@ -54,7 +56,13 @@ export function AdvancedFilterPanel({ filters, setFilters }: { filters: Advanced
         <ProviderPicker type={filters.type} selected={filters.watchProviders} onToggle={(id) => setFilters((f) => ({ ...f, watchProviders: toggleId(f.watchProviders, id) }))} />
       </Group>
       <Group title="Content rating" htmlFor="adv-certification">
-        <CertificationSelect id="adv-certification" type={filters.type} value={filters.certification} anyLabel="Any rating" onChange={(certification) => setFilters((f) => ({ ...f, certification }))} />
+        <CertificationSelect
+          id="adv-certification"
+          type={filters.type}
+          value={filters.certification}
+          anyLabel="Any rating"
+          onChange={(certification) => setFilters((f) => ({ ...f, certification }))}
+        />
       </Group>
       <Group title="TMDB rating" htmlFor="adv-tmdb-rating">
         <Select

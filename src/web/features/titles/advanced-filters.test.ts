@@ -20,7 +20,9 @@ describe('Advanced Discovery filters in the URL', () => {
 
   it('maps to the API query: yearMin/yearMax, providers, certification and rating', () => {
     const f = { ...DEFAULT_ADVANCED, genres: [28], yearMin: 1999, watchProviders: [8], certification: 'R', tmdbRating: 6 };
-    expect(urlOf(titlesApi.discover, { query: discoverApiParams(f, 2) })).toBe('/api/catalogue/discover?type=movie&page=2&genres=28&yearMin=1999&providers=8&certification=R&rating=6');
+    expect(urlOf(titlesApi.discover, { query: discoverApiParams(f, 2) })).toBe(
+      '/api/catalogue/discover?type=movie&page=2&genres=28&yearMin=1999&providers=8&certification=R&rating=6',
+    );
   });
 
   it('remaps genres and drops the certification when the type changes', () => {

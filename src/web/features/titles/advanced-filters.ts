@@ -22,7 +22,14 @@ export const TMDB_RATING_OPTIONS = [2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = new Date().getFullYear() + 2;
 
-const ids = (values: string[]) => [...new Set(values.flatMap((v) => v.split(',')).map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+const ids = (values: string[]) => [
+  ...new Set(
+    values
+      .flatMap((v) => v.split(','))
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
+  ),
+];
 const year = (value: string | null) => {
   const n = Number(value);
   return value && Number.isInteger(n) && n >= MIN_YEAR && n <= MAX_YEAR ? n : null;

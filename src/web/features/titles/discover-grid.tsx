@@ -17,9 +17,30 @@ const TYPE_OPTIONS = [
 ] as const satisfies readonly { value: ContentType; label: string }[];
 
 const MODE_OPTIONS = [
-  { value: 'discover', label: <><Sparkles aria-hidden /> Discover</> },
-  { value: 'trending', label: <><TrendingUp aria-hidden /> Trending</> },
-  { value: 'popular', label: <><Flame aria-hidden /> Popular</> },
+  {
+    value: 'discover',
+    label: (
+      <>
+        <Sparkles aria-hidden /> Discover
+      </>
+    ),
+  },
+  {
+    value: 'trending',
+    label: (
+      <>
+        <TrendingUp aria-hidden /> Trending
+      </>
+    ),
+  },
+  {
+    value: 'popular',
+    label: (
+      <>
+        <Flame aria-hidden /> Popular
+      </>
+    ),
+  },
 ] as const;
 
 /** The /discover content grid: type tabs, modes, search, filters and the paged grid. */

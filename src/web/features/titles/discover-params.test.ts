@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { TitleSummary } from '@shared/catalogue';
-import { clearFilters, DEFAULT_DISCOVER, discoverSearchParams, gridHeading, gridRequests, matchesFilters, MODES, parseDiscoverParams, switchContentType, switchMode } from './discover-params';
+import {
+  clearFilters,
+  DEFAULT_DISCOVER,
+  discoverSearchParams,
+  gridHeading,
+  gridRequests,
+  matchesFilters,
+  MODES,
+  parseDiscoverParams,
+  switchContentType,
+  switchMode,
+} from './discover-params';
 
 const title = (over: Partial<TitleSummary>): TitleSummary => ({
-  id: 1, mediaType: 'movie', title: 'T', overview: '', posterUrl: null, backdropUrl: null, releaseDate: null, year: null,
-  voteAverage: 7, voteCount: 100, popularity: 1, genreIds: [], genres: [], certification: null, ...over,
+  id: 1,
+  mediaType: 'movie',
+  title: 'T',
+  overview: '',
+  posterUrl: null,
+  backdropUrl: null,
+  releaseDate: null,
+  year: null,
+  voteAverage: 7,
+  voteCount: 100,
+  popularity: 1,
+  genreIds: [],
+  genres: [],
+  certification: null,
+  ...over,
 });
 
 describe('discover URL state', () => {
@@ -51,7 +75,10 @@ describe('grid requests', () => {
     });
     expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv' }).requests).toEqual([{ kind: 'discover', type: 'tv', genre: null, certification: null }]);
     expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending' })).toEqual({ requests: [{ kind: 'trending', type: 'all' }], filterHere: true });
-    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular' }).requests).toEqual([{ kind: 'popular', type: 'movie' }, { kind: 'popular', type: 'tv' }]);
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular' }).requests).toEqual([
+      { kind: 'popular', type: 'movie' },
+      { kind: 'popular', type: 'tv' },
+    ]);
   });
 
   it('gives each mode its own heading, a search its own', () => {
@@ -73,7 +100,10 @@ describe('grid requests', () => {
 
   it('searches both types for All and filters search, trending and popular here', () => {
     expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular', q: ' dune ' })).toEqual({
-      requests: [{ kind: 'search', type: 'movie', q: 'dune' }, { kind: 'search', type: 'tv', q: 'dune' }],
+      requests: [
+        { kind: 'search', type: 'movie', q: 'dune' },
+        { kind: 'search', type: 'tv', q: 'dune' },
+      ],
       filterHere: true,
     });
     expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv', mode: 'popular' })).toEqual({ requests: [{ kind: 'popular', type: 'tv' }], filterHere: true });

@@ -8,14 +8,7 @@ export function Poster({ src, title, className, eager = false }: { src: string |
   return (
     <div className={cn('relative aspect-[2/3] overflow-hidden rounded-lg bg-muted', className)}>
       {src && failedSrc !== src ? (
-        <img
-          src={src}
-          alt={title}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          onError={() => setFailedSrc(src)}
-          className="size-full object-cover"
-        />
+        <img src={src} alt={title} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={() => setFailedSrc(src)} className="size-full object-cover" />
       ) : (
         <div role="img" aria-label={title} className="flex size-full flex-col items-center justify-center gap-2 p-3 text-center text-muted-foreground">
           <Film className="size-8" aria-hidden />

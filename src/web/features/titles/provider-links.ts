@@ -23,12 +23,14 @@ const PROVIDER_SITES: Record<string, string> = {
   'mgm plus': 'https://www.mgmplus.com',
 };
 
-const simplify = (name: string) => name.toLowerCase().replace(/\+/g, ' plus').replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
+const simplify = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\+/g, ' plus')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function providerUrl(providerName: string, fallbackLink: string | null, title: string): string {
-  return (
-    PROVIDER_SITES[simplify(providerName)] ??
-    fallbackLink ??
-    `https://www.google.com/search?q=${encodeURIComponent(`watch ${title} on ${providerName}`)}`
-  );
+  return PROVIDER_SITES[simplify(providerName)] ?? fallbackLink ?? `https://www.google.com/search?q=${encodeURIComponent(`watch ${title} on ${providerName}`)}`;
 }

@@ -102,7 +102,12 @@ export function RelatedTitlesDialog({
           ) : null}
         </div>
         {scrolled ? (
-          <Button size="icon" className="absolute right-4 bottom-4 rounded-full shadow-lg" onClick={() => body.current?.scrollTo({ top: 0, behavior: 'smooth' })} aria-label="Scroll to top">
+          <Button
+            size="icon"
+            className="absolute right-4 bottom-4 rounded-full shadow-lg"
+            onClick={() => body.current?.scrollTo({ top: 0, behavior: 'smooth' })}
+            aria-label="Scroll to top"
+          >
             <ArrowUp aria-hidden />
           </Button>
         ) : null}

@@ -5,8 +5,21 @@ import { filterRelated } from './related-filter';
 import { mergePages, nextPageParam } from './title-list';
 
 const t = (id: number, over: Partial<TitleSummary> = {}): TitleSummary => ({
-  id, mediaType: 'movie', title: `Title ${id}`, overview: '', posterUrl: `/p/${id}.svg`, backdropUrl: null, releaseDate: null, year: 2000,
-  voteAverage: 7, voteCount: 100, popularity: id, genreIds: [], genres: [], certification: null, ...over,
+  id,
+  mediaType: 'movie',
+  title: `Title ${id}`,
+  overview: '',
+  posterUrl: `/p/${id}.svg`,
+  backdropUrl: null,
+  releaseDate: null,
+  year: 2000,
+  voteAverage: 7,
+  voteCount: 100,
+  popularity: id,
+  genreIds: [],
+  genres: [],
+  certification: null,
+  ...over,
 });
 
 describe('title lists', () => {
@@ -38,7 +51,14 @@ describe('title lists', () => {
 
   it('accepts only movie or tv with a positive whole id on details', () => {
     expect(parseDetailsParams('tv', '1396')).toEqual({ type: 'tv', id: 1396 });
-    for (const [type, id] of [['person', '1'], ['movie', 'abc'], ['movie', '0'], ['movie', '12.5'], ['movie', '-3'], [undefined, '1']]) {
+    for (const [type, id] of [
+      ['person', '1'],
+      ['movie', 'abc'],
+      ['movie', '0'],
+      ['movie', '12.5'],
+      ['movie', '-3'],
+      [undefined, '1'],
+    ]) {
       expect(parseDetailsParams(type, id)).toBeNull();
     }
   });

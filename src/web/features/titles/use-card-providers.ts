@@ -31,4 +31,3 @@ export function useCardProviders(titles: TitleSummary[]): Map<string, WatchProvi
   for (const r of results) for (const [key, list] of Object.entries(r.data?.providers ?? {})) map.set(key, list);
   return map;
 }
-

@@ -91,11 +91,17 @@ export class OfflineCatalogue implements Catalogue {
   }
 
   async searchMovies(query: string, page: number) {
-    return this.page(searchBy(this.titles.filter(ofType('movie')), query, (t) => t.searchTitle), page);
+    return this.page(
+      searchBy(this.titles.filter(ofType('movie')), query, (t) => t.searchTitle),
+      page,
+    );
   }
 
   async searchTVShows(query: string, page: number) {
-    return this.page(searchBy(this.titles.filter(ofType('tv')), query, (t) => t.searchTitle), page);
+    return this.page(
+      searchBy(this.titles.filter(ofType('tv')), query, (t) => t.searchTitle),
+      page,
+    );
   }
 
   async searchByPerson(query: string, page: number): Promise<PersonSearchResult> {

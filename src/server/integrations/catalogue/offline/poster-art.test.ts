@@ -13,7 +13,10 @@ describe('renderPosterSvg', () => {
   });
 
   it('keeps the top of the poster free of text, where cards lay the certification badge and actions', () => {
-    for (const [title, genres] of [['Fight Club', ['Drama', 'Thriller']], ['Eternal Sunshine of the Spotless Mind', ['Science Fiction', 'Documentary']]] as const) {
+    for (const [title, genres] of [
+      ['Fight Club', ['Drama', 'Thriller']],
+      ['Eternal Sunshine of the Spotless Mind', ['Science Fiction', 'Documentary']],
+    ] as const) {
       const svg = renderPosterSvg(title, 2004, genres, 'poster');
       const texts = [...svg.matchAll(/<(?:text|tspan)[^>]* y="(\d+)"[^>]*>([^<]*)</g)].map((m) => ({ y: Number(m[1]), text: m[2]! }));
       const genreLine = texts.find((t) => t.text === genres.join(' · ').toUpperCase())!;

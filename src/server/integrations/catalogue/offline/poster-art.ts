@@ -8,10 +8,22 @@ export type ArtVariant = 'poster' | 'backdrop' | 'profile';
 
 // Dark-to-light pairs, so white text stays readable on every one of them.
 const PALETTES: readonly [string, string][] = [
-  ['#0f2027', '#2c5364'], ['#3a1c71', '#d76d77'], ['#141e30', '#35577d'], ['#42275a', '#8e5a8f'],
-  ['#0b486b', '#f56217'], ['#1d4350', '#a43931'], ['#232526', '#5b5e61'], ['#283c86', '#45a247'],
-  ['#4b134f', '#c94b4b'], ['#000428', '#004e92'], ['#2b2b3f', '#b38b59'], ['#16222a', '#3a6073'],
-  ['#5c258d', '#4389a2'], ['#200122', '#8f1d1d'], ['#1e3c2f', '#7a9e5a'], ['#2c1a12', '#c07a3a'],
+  ['#0f2027', '#2c5364'],
+  ['#3a1c71', '#d76d77'],
+  ['#141e30', '#35577d'],
+  ['#42275a', '#8e5a8f'],
+  ['#0b486b', '#f56217'],
+  ['#1d4350', '#a43931'],
+  ['#232526', '#5b5e61'],
+  ['#283c86', '#45a247'],
+  ['#4b134f', '#c94b4b'],
+  ['#000428', '#004e92'],
+  ['#2b2b3f', '#b38b59'],
+  ['#16222a', '#3a6073'],
+  ['#5c258d', '#4389a2'],
+  ['#200122', '#8f1d1d'],
+  ['#1e3c2f', '#7a9e5a'],
+  ['#2c1a12', '#c07a3a'],
 ];
 
 const SIZES: Record<ArtVariant, { width: number; height: number }> = {
@@ -96,7 +108,9 @@ export function renderPosterSvg(title: string, year: number | null, genreNames: 
       `<rect x="${pad}" y="${block.top - 28}" width="${poster ? 64 : 96}" height="4" fill="#fff" fill-opacity="0.7"/>` +
       block.svg +
       (year ? `<text x="${pad}" y="${yearY}" font-family="${SANS}" font-size="${meta + 6}" fill="#fff" fill-opacity="0.85">${year}</text>` : '') +
-      (genresLine ? `<text x="${pad}" y="${yearY + meta + 14}" font-family="${SANS}" font-size="${genreSize}" letter-spacing="3" fill="#fff" fill-opacity="0.75">${genresLine}</text>` : '') +
+      (genresLine
+        ? `<text x="${pad}" y="${yearY + meta + 14}" font-family="${SANS}" font-size="${genreSize}" letter-spacing="3" fill="#fff" fill-opacity="0.75">${genresLine}</text>`
+        : '') +
       `<text x="${w - pad}" y="${h - pad / 2 - 14}" font-family="${SANS}" font-size="${meta - 6}" fill="#fff" fill-opacity="0.55" text-anchor="end">${MARK}</text>`;
   }
 

@@ -81,7 +81,11 @@ describe('cache', () => {
 
 describe('retries and failures', () => {
   it('retries a 429 after Retry-After seconds and succeeds', async () => {
-    fake.script('/3/search/movie', { status: 429, headers: { 'retry-after': '1' }, body: { status_code: 25, status_message: 'Your request count (41) is over the allowed limit of (40).' } });
+    fake.script('/3/search/movie', {
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { status_code: 25, status_message: 'Your request count (41) is over the allowed limit of (40).' },
+    });
     const started = Date.now();
     const page = await tmdb().searchMovies('007', 1);
     expect(page.results).toHaveLength(3);
@@ -97,7 +101,9 @@ describe('retries and failures', () => {
 
   it('gives up after 3 tries with CatalogueUnavailableError', async () => {
     fake.script('/3/movie/550', { status: 503 }, { status: 502 }, { status: 500 });
-    const error = await tmdb().getDetails('movie', 550).catch((e: unknown) => e);
+    const error = await tmdb()
+      .getDetails('movie', 550)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CatalogueUnavailableError);
     expect((error as CatalogueUnavailableError).upstreamStatus).toBe(500);
     expect(fake.requestsTo('/3/movie/550')).toHaveLength(3);
@@ -153,7 +159,15 @@ describe('lists', () => {
   it('sends discover filters and reads genres and providers', async () => {
     await tmdb().getDiscoverContent({ type: 'movie', genres: [28], tmdbRating: 7, certification: 'PG-13', page: 3 });
     const query = fake.requestsTo('/3/discover/movie')[0]!.query;
-    expect(Object.fromEntries(query)).toMatchObject({ with_genres: '28', 'vote_average.gte': '7', 'vote_count.gte': '50', certification: 'PG-13', certification_country: 'US', sort_by: 'popularity.desc', page: '3' });
+    expect(Object.fromEntries(query)).toMatchObject({
+      with_genres: '28',
+      'vote_average.gte': '7',
+      'vote_count.gte': '50',
+      certification: 'PG-13',
+      certification_country: 'US',
+      sort_by: 'popularity.desc',
+      page: '3',
+    });
     expect(await tmdb().getGenres('movie')).toHaveLength(19);
     expect((await tmdb().getWatchProviders('movie'))[0]).toMatchObject({ providerId: 8, providerName: 'Netflix' });
     expect(fake.requestsTo('/3/watch/providers/movie')[0]!.query.get('watch_region')).toBe('US');

@@ -63,9 +63,7 @@ export class TmdbCatalogue implements Catalogue {
   async searchByPerson(query: string, page: number): Promise<PersonSearchResult> {
     const found = await this.client.get<TmdbPage<TmdbPerson>>('/search/person', { query, page: 1, include_adult: false }, TMDB_TTL.search);
     const people = (found?.results ?? []).slice(0, PEOPLE_PER_SEARCH);
-    const credits = await Promise.all(
-      people.map((p) => this.client.get<TmdbCombinedCredits>(`/person/${p.id}/combined_credits`, {}, TMDB_TTL.person)),
-    );
+    const credits = await Promise.all(people.map((p) => this.client.get<TmdbCombinedCredits>(`/person/${p.id}/combined_credits`, {}, TMDB_TTL.person)));
     const roles: readonly string[] = PERSON_SEARCH_ROLES;
     const byKey = new Map<string, TitleSummary>();
     for (const credit of credits.flatMap((c) => [...(c?.cast ?? []), ...(c?.crew ?? []).filter((r) => r.job && roles.includes(r.job))])) {

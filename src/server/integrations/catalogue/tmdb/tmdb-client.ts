@@ -88,8 +88,7 @@ export class TmdbClient {
     else url.searchParams.set('api_key', this.options.apiKey!);
 
     const deadline = Date.now() + this.budgetMs;
-    const timedOut = (cause?: unknown) =>
-      new CatalogueUnavailableError(`TMDB did not answer within ${this.budgetMs} ms`, undefined, { cause, timedOut: true });
+    const timedOut = (cause?: unknown) => new CatalogueUnavailableError(`TMDB did not answer within ${this.budgetMs} ms`, undefined, { cause, timedOut: true });
     for (let attempt = 1; ; attempt++) {
       await this.limiter.acquire();
       const left = deadline - Date.now();
