@@ -27,20 +27,22 @@ export async function notifyNewMatches(deps: AppDeps, userId: string, key: Title
         FROM profiles p JOIN "user" u ON u.id = p.id WHERE p.id = ${userId} AND ${eligible}`,
   );
   if (!me || me.n < NEW_MATCH_MIN_SHARED) return 0;
-  const pairs = await queryRows<{ user_id: string; shared: number; n: number; shared_genres: number; name: string }>(
+  // One statement, so one snapshot: the counts of both users and what they share are read together.
+  // (Read apart, a favorite added between the reads gave a percentage no state of the lists ever had.)
+  const pairs = await queryRows<{ user_id: string; shared: number; my_n: number; n: number; shared_genres: number; name: string }>(
     db,
     sql`WITH mine AS (SELECT media_type, media_id FROM favorites WHERE user_id = ${userId}),
         fans AS (SELECT user_id FROM favorites WHERE media_type = ${key.mediaType} AND media_id = ${key.mediaId} AND user_id <> ${userId}),
         c AS (SELECT f.user_id, count(*)::integer AS shared FROM favorites f JOIN mine m ON f.media_type = m.media_type AND f.media_id = m.media_id
               WHERE f.user_id IN (SELECT user_id FROM fans) GROUP BY f.user_id HAVING count(*) >= ${NEW_MATCH_MIN_SHARED})
-        SELECT c.user_id, c.shared, p.favorites_count AS n,
+        SELECT c.user_id, c.shared, (SELECT favorites_count FROM profiles WHERE id = ${userId}) AS my_n, p.favorites_count AS n,
           (SELECT count(DISTINCT g)::integer FROM unnest(p.favorite_genres) g WHERE g IN (SELECT json_array_elements_text(${JSON.stringify(me.genres)}::json))) AS shared_genres,
           coalesce(nullif(p.full_name, ''), u.username, 'Someone') AS name
         FROM c JOIN profiles p ON p.id = c.user_id JOIN "user" u ON u.id = c.user_id WHERE ${eligible}`,
   );
   let told = 0;
   for (const pair of pairs) {
-    const pct = matchPercentage(pair.shared, me.n, pair.n, pair.shared_genres);
+    const pct = matchPercentage(pair.shared, pair.my_n, pair.n, pair.shared_genres);
     if (pct < NEW_MATCH_MIN_PERCENT) continue;
     const [low, high] = userId < pair.user_id ? [userId, pair.user_id] : [pair.user_id, userId];
     if (!(await claimOnce(db, { kind: 'new_match', recipientId: low, subjectId: high, key: 'pair' }))) continue;
