@@ -26,7 +26,16 @@ describe('notifications', () => {
   });
 
   it('lists newest first with the related user, paginated, and counts unread', async () => {
-    for (let i = 1; i <= 23; i++) await give(owner, other, `n${i}`);
+    // A second apart each: PGlite's clock may give several quick inserts the same created_at, and
+    // equal times are ordered by id, which says nothing of which came first.
+    const start = Date.now() - 60_000;
+    for (let i = 1; i <= 23; i++) {
+      const id = await give(owner, other, `n${i}`);
+      await t.deps.database.db
+        .update(notifications)
+        .set({ createdAt: new Date(start + i * 1000) })
+        .where(eq(notifications.id, id));
+    }
     const first = await body<NotificationPage>(await t.as(owner)('/api/notifications'));
     expect(first.items).toHaveLength(20);
     expect(first.items[0]!.title).toBe('n23');
