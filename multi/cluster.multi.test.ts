@@ -209,16 +209,18 @@ describe('two instances behind nginx', () => {
     await stream.close();
   });
 
-  it('sends 100 queued mails exactly once by Message-ID with instance A killed -9 mid-batch', async () => {
-    // Queued by inserting 100 rows into mail_outbox directly (as a burst of requests would), then
+  it('sends 500 queued mails exactly once by Message-ID with instance A killed -9 mid-batch', async () => {
+    const MAILS = 500;
+    // Queued by inserting 500 rows into mail_outbox directly (as a burst of requests would), then
     // waking A's sender with one sign-up on A (its verification mail wakes the outbox at once).
     const { rows } = await c.db.query<{ id: string }>(
       `INSERT INTO mail_outbox ("to", subject, html, text)
-       SELECT 'bulk' || g || '@example.com', 'Bulk mail ' || g, '<p>Bulk mail ' || g || '</p>', 'Bulk mail ' || g FROM generate_series(1, 100) g
+       SELECT 'bulk' || g || '@example.com', 'Bulk mail ' || g, '<p>Bulk mail ' || g || '</p>', 'Bulk mail ' || g FROM generate_series(1, $1::int) g
        RETURNING id`,
+      [MAILS],
     );
     const ids = new Set(rows.map((r) => r.id));
-    expect(ids.size).toBe(100);
+    expect(ids.size).toBe(MAILS);
     const mailboxOf = (dataDir: string) => path.join(dataDir, 'mailbox');
     const bulkFiles = (dir: string) => {
       try {
@@ -242,8 +244,8 @@ describe('two instances behind nginx', () => {
 
     // B sends the rest, A's claimed ones once their lease runs out (15 s, plus B's 2 s poll).
     const sent = async () => (await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE id = ANY($1) AND status = 'sent'`, [[...ids]])).rows[0]!.n;
-    while ((await sent()) < 100 && Date.now() - killedAt < 40_000) await new Promise((r) => setTimeout(r, 200));
-    expect(await sent()).toBe(100);
+    while ((await sent()) < MAILS && Date.now() - killedAt < 40_000) await new Promise((r) => setTimeout(r, 200));
+    expect(await sent()).toBe(MAILS);
     const recoveredInMs = Date.now() - killedAt;
     // Some of them were claimed by A when it died and taken over by B.
     const { rows: retried } = await c.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mail_outbox WHERE id = ANY($1) AND attempts > 1`, [[...ids]]);
@@ -270,7 +272,7 @@ describe('two instances behind nginx', () => {
     const copies = files - messageIds.size;
     expect(copies).toBeLessThanOrEqual(50);
     console.info(
-      `multi-instance outbox: 100 mails, A killed -9 after ${bulkFiles(aMailbox).length} of its files; all sent ${recoveredInMs} ms after the kill; ${retried[0]!.n} retried by B; ${copies} second copies (same Message-ID)`,
+      `multi-instance outbox: ${MAILS} mails, A killed -9 after ${bulkFiles(aMailbox).length} of its files; all sent ${recoveredInMs} ms after the kill; ${retried[0]!.n} retried by B; ${copies} second copies (same Message-ID)`,
     );
   });
 });
