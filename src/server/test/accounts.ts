@@ -10,10 +10,24 @@ export function newUserInput(overrides: Record<string, unknown> = {}) {
   return { email: `user${id}@example.com`, password: 'Corr3ct-Horse!', username: `user_${id}`, fullName: '', acceptTerms: true, acceptPrivacy: true, ...overrides };
 }
 
-/** The link of the newest mail to `to`, after the outbox has sent everything due. */
+/**
+ * The link of the newest mail to `to`, once the outbox has sent it. Users signed up at once each
+ * drain the outbox, and one drain may hold the others' mails under its lease while it sends them:
+ * an empty drain here does not mean the mail is out, so it is looked for until it is (5 s at most).
+ */
 export async function linkFromMail(t: TestApp, to: string): Promise<string> {
-  while ((await t.deps.mail.processDue()) > 0);
-  const mail = [...t.transport.sent].reverse().find((m) => m.to === to);
+  const newest = () => [...t.transport.sent].reverse().find((m) => m.to === to);
+  const drain = async () => {
+    while ((await t.deps.mail.processDue()) > 0);
+  };
+  const deadline = Date.now() + 5_000;
+  await drain();
+  let mail = newest();
+  while (!mail && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 10));
+    await drain();
+    mail = newest();
+  }
   if (!mail) throw new Error(`no mail to ${to}`);
   const url = mail.text.match(/https?:\/\/\S+/)?.[0];
   if (!url) throw new Error('no link in mail');
