@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { type RunningServer, startServer } from '../start';
+import { signedInOverHttp } from '../test/http-accounts';
 import { readSse } from '../test/sse';
 
 // Two real servers (start.ts) on one PostgreSQL, each with its own DATA_DIR: an event published on
@@ -42,30 +43,6 @@ async function start(databaseUrl: string) {
   return { server, base: `http://127.0.0.1:${server.port}` };
 }
 
-async function signedIn(base: string, n: number) {
-  const email = `two${n}${Date.now()}@example.com`;
-  const res = await fetch(`${base}/api/accounts/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Corr3ct-Horse!', username: `two${n}_${Date.now().toString(36)}`, fullName: '', acceptTerms: true, acceptPrivacy: true }),
-  });
-  expect(res.status).toBe(201);
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    const box = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { mails: { text: string }[] };
-    link = box.mails[0]?.text.match(/https?:\/\/\S+/)?.[0];
-    if (!link) await new Promise((r) => setTimeout(r, 100));
-  }
-  const url = new URL(link!);
-  const verified = await fetch(base + url.pathname + url.search, { redirect: 'manual' });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const session = (await (await fetch(`${base}/api/session`, { headers: { cookie } })).json()) as { user: { id: string } };
-  return { cookie, id: session.user.id };
-}
-
 let one: Awaited<ReturnType<typeof start>>;
 let two: Awaited<ReturnType<typeof start>>;
 beforeAll(async () => {
@@ -83,8 +60,8 @@ afterAll(async () => {
 
 describe('two instances on one PostgreSQL', () => {
   it('a follow made on one reaches a stream on the other; missed while away, it is replayed by the other', async () => {
-    const fan = await signedIn(one.base, 1);
-    const star = await signedIn(two.base, 2);
+    const fan = await signedInOverHttp(one.base, 'two');
+    const star = await signedInOverHttp(two.base, 'two');
     const open = async (base: string, lastEventId?: string) => {
       const res = await fetch(`${base}/api/events`, { headers: { cookie: star.cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
       expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { type RunningServer, startServer } from '../../start';
 import { smallPng } from '../../modules/settings/test-images';
+import { signedInOverHttp } from '../../test/http-accounts';
 
 // Real servers (start.ts) on one PostgreSQL, each with its own DATA_DIR, configured as an operator
 // would: without STORAGE every instance serves every picture; STORAGE=local warns at start.
@@ -48,31 +49,6 @@ async function start(env: Record<string, string> = {}, before?: (dataDir: string
   return { server, dataDir, base: `http://127.0.0.1:${server.port}`, logs };
 }
 
-async function signedIn(base: string) {
-  const tag = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const email = `st${tag}@example.com`;
-  const res = await fetch(`${base}/api/accounts/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Corr3ct-Horse!', username: `st_${tag}`, fullName: '', acceptTerms: true, acceptPrivacy: true }),
-  });
-  expect(res.status).toBe(201);
-  let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    const box = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { mails: { text: string }[] };
-    link = box.mails[0]?.text.match(/https?:\/\/\S+/)?.[0];
-    if (!link) await new Promise((r) => setTimeout(r, 100));
-  }
-  const url = new URL(link!);
-  const verified = await fetch(base + url.pathname + url.search, { redirect: 'manual' });
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const session = (await (await fetch(`${base}/api/session`, { headers: { cookie } })).json()) as { user: { id: string } };
-  return { cookie, id: session.user.id };
-}
-
 beforeAll(async () => {
   await admin(`CREATE DATABASE ${dbName}`);
   const url = new URL(adminUrl);
@@ -94,7 +70,7 @@ describe('storage of servers on PostgreSQL', () => {
     expect(one.logs.filter((l) => l.level >= WARN)).toEqual([]);
     expect(one.logs.map((l) => l.msg)).toContain('uploads: in the database (table stored_uploads), served by every instance');
 
-    const me = await signedIn(one.base);
+    const me = await signedInOverHttp(one.base, 'st');
     // A picture the second server kept on its own disk before this version (a timestamp name).
     const legacy = `${me.id}/1700000000000.png`;
     const legacyBytes = await smallPng(40, 40);
