@@ -2,9 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useApp } from './support/app';
 
+// A fresh embedded database takes long on a loaded machine (its start waits up to 120 s itself).
+vi.setConfig({ hookTimeout: 300_000, testTimeout: 300_000 });
 const app = useApp();
 const SHOTS = '/tmp/shots-billing';
 mkdirSync(SHOTS, { recursive: true });

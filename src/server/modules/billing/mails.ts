@@ -14,14 +14,6 @@ export const receiptMail = (to: string, plan: 'monthly' | 'yearly', renews: Date
     ],
   });
 
-export const trialEndingMail = (to: string) =>
-  renderMail({
-    to,
-    subject: 'Your Reelmates trial ends tomorrow',
-    heading: 'Trial Ending Soon!',
-    paragraphs: ['Your 7-day free trial expires tomorrow. Upgrade now to keep your Premium features.'],
-  });
-
 export const paymentFailedMail = (to: string) =>
   renderMail({
     to,
