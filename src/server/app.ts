@@ -10,6 +10,7 @@ import { authHandler } from './modules/accounts/auth-handler';
 import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { forumRoutes } from './modules/forums/routes';
 import { healthRoutes } from './modules/health/routes';
 import { listRoutes } from './modules/lists/routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', realtimeRoutes(deps));
   api.route('/', socialRoutes(deps));
   api.route('/', forumRoutes(deps));
+  api.route('/', billingRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   publishApiDocument(api);

@@ -67,4 +67,16 @@ describe('config', () => {
     expect(loadConfig({}).mail.devMailboxRemote).toBe(false);
     expect(loadConfig({ DEV_MAILBOX_REMOTE: 'true' }).mail.devMailboxRemote).toBe(true);
   });
+
+  it('billing: the test checkout by default, off in production unless allowed; Stripe needs all four settings', () => {
+    expect(loadConfig({}).billing).toEqual({ stripe: undefined, testCheckoutAllowed: true });
+    const prod = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(32), APP_URL: 'https://reelmates.example' };
+    expect(loadConfig(prod).billing.testCheckoutAllowed).toBe(false);
+    expect(loadConfig({ ...prod, ALLOW_TEST_CHECKOUT: 'true' }).billing.testCheckoutAllowed).toBe(true);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY: expected a Stripe secret key/);
+    const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_YEARLY: 'price_y' });
+    expect(stripe.billing.stripe).toMatchObject({ secretKey: 'sk_test_abc', prices: { monthly: 'price_m', yearly: 'price_y' } });
+    expect(describeDefaults(stripe)).toContain('billing: Stripe (STRIPE_SECRET_KEY)');
+  });
 });

@@ -96,6 +96,38 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalUrl('the public base URL of the bucket, such as https://cdn.example.com/avatars'),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_\w+$/, 'expected a webhook signing secret (whsec_...)')
+      .optional(),
+  ),
+  STRIPE_PRICE_MONTHLY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^price_\w+$/, 'expected a Stripe price id (price_...)')
+      .optional(),
+  ),
+  STRIPE_PRICE_YEARLY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^price_\w+$/, 'expected a Stripe price id (price_...)')
+      .optional(),
+  ),
+  /** Stripe's API at another address (a local fake in tests); unset: api.stripe.com. */
+  STRIPE_API_URL: optionalUrl('the URL of the Stripe API, such as https://api.stripe.com'),
+  /** The offline test checkout refuses to run in production unless this is set (decisions: offline defaults). */
+  ALLOW_TEST_CHECKOUT: flag,
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -149,6 +181,18 @@ function buildConfig(env: z.infer<typeof envSchema>) {
           }
         : undefined,
     },
+    billing: {
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            prices: { monthly: env.STRIPE_PRICE_MONTHLY!, yearly: env.STRIPE_PRICE_YEARLY! },
+            apiUrl: env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined,
+          }
+        : undefined,
+      // Outside production the test checkout is the default; in production only when asked for.
+      testCheckoutAllowed: !isProduction || env.ALLOW_TEST_CHECKOUT,
+    },
     tmdb: { apiKey: env.TMDB_API_KEY, readAccessToken: env.TMDB_READ_ACCESS_TOKEN, baseUrl: env.TMDB_BASE_URL?.replace(/\/$/, '') },
   };
 }
@@ -176,6 +220,14 @@ function checkStorage(env: NodeJS.ProcessEnv): string[] {
     problems.push(`S3_BUCKET: set, but STORAGE=${storage} would ignore it (unset one of them)`);
   }
   return problems;
+}
+
+/** Stripe needs its key, webhook secret and both prices together: a half-configured Stripe is a mistake. */
+function checkStripe(env: NodeJS.ProcessEnv): string[] {
+  const names = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'];
+  const set = names.filter((name) => typeof env[name] === 'string' && env[name]!.trim() !== '');
+  if (set.length === 0 || set.length === names.length) return [];
+  return names.filter((name) => !set.includes(name)).map((name) => `${name}: required with ${set.join(', ')} (set all four Stripe settings or none)`);
 }
 
 /**
@@ -213,7 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const config = buildConfig(parsed.data);
-  const problems = [...checkStorage(source), ...checkProduction(config)];
+  const problems = [...checkStorage(source), ...checkStripe(source), ...checkProduction(config)];
   if (problems.length) throw new ConfigError(problems);
   return config;
 }
@@ -243,6 +295,13 @@ export function describeDefaults(config: Config): string[] {
         : `uploads: files in ${config.storage.uploadsDir}${config.databaseUrl ? ' (STORAGE=local)' : ' (offline default)'}`,
   );
   lines.push(config.tmdb.apiKey || config.tmdb.readAccessToken ? 'catalogue: TMDB API' : 'catalogue: offline demo catalogue (offline default)');
+  lines.push(
+    config.billing.stripe
+      ? 'billing: Stripe (STRIPE_SECRET_KEY)'
+      : config.billing.testCheckoutAllowed
+        ? 'billing: local test checkout, test mode (offline default)'
+        : 'billing: none (production without Stripe; the test checkout is off unless ALLOW_TEST_CHECKOUT=true)',
+  );
   lines.push(config.databaseUrl ? 'realtime: event streams fanned out through PostgreSQL LISTEN/NOTIFY' : 'realtime: event streams in this process (PGlite; one instance)');
   return lines;
 }

@@ -129,6 +129,7 @@ export const RESERVED_USERNAMES = new Set([
   'message',
   'notifications',
   'pricing',
+  'billing',
   'contact',
   'privacy',
   'terms',

@@ -21,6 +21,8 @@ const routes: RouteObject[] = [
       { path: 'auth', ...page(() => import('@/features/auth/auth-page')) },
       { path: 'auth-password-reset', ...page(() => import('@/features/auth/password-reset-page')) },
       { path: 'pricing', ...page(() => import('@/features/billing/pricing-page')) },
+      // The offline default's checkout (visitors may donate): a test-mode page of ours.
+      { path: 'billing/test-checkout/:id', ...page(() => import('@/features/billing/test-checkout-page')) },
       { path: 'help-center', ...page(() => import('@/features/help/help-center-page')) },
       { path: 'contact', ...page(() => import('@/features/support/contact-page')) },
       { path: 'report-bug', ...page(() => import('@/features/support/report-bug-page')) },
@@ -48,6 +50,7 @@ const routes: RouteObject[] = [
           { path: 'profile', ...named(profileRoutes, 'OwnProfileRedirect') },
           { path: 'profile/:userId', ...named(profileRoutes, 'ProfileByIdRoute') },
           { path: 'settings', ...page(() => import('./pages/settings-page')) },
+          { path: 'billing/manage', ...page(() => import('@/features/billing/manage-page')) },
           { path: 'messages', ...page(() => import('@/features/messages/messages-page')) },
           { path: 'notifications', ...page(() => import('@/features/notifications/notifications-page')) },
         ],

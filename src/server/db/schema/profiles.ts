@@ -104,6 +104,13 @@ export const subscriptions = pgTable('subscriptions', {
   trialStart: timestamp('trial_start', { withTimezone: true }),
   trialEnd: timestamp('trial_end', { withTimezone: true }),
   willCancelAtPeriodEnd: boolean('will_cancel_at_period_end').notNull().default(false),
+  /** The billing provider's customer and subscription (Stripe's cus_/sub_, or the test checkout's). */
+  customerId: text('customer_id').unique(),
+  providerSubscriptionId: text('provider_subscription_id'),
+  /** The provider's status of that subscription (active, past_due, canceled, ...). */
+  providerStatus: text('provider_status'),
+  /** When the provider produced the state last applied: older events are ignored (out-of-order delivery). */
+  stateAt: timestamp('state_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,6 +8,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
 import { useSignupHash } from '@/features/auth/use-signup-hash';
 import { useTrialReminder } from '@/features/auth/use-trial-reminder';
+import { useCheckoutReturn } from '@/features/billing/use-checkout-return';
 import { useTheme } from '@/lib/theme';
 import { AppTitleActions } from '../title-actions';
 import { Footer } from './footer';
@@ -22,6 +23,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useSignupHash();
   useTrialReminder();
+  useCheckoutReturn();
   return (
     <div className="flex min-h-dvh flex-col">
       {/* One event stream per tab while signed in, opened with the handlers that use it (one lazy chunk). */}

@@ -1,8 +1,10 @@
 import { Check, Crown } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { startCheckout } from '@/lib/checkout';
+import { BILLING_TEXT } from '@shared/billing-text';
 import { formatUsd, PREMIUM_FEATURES, PREMIUM_MONTHLY_USD, PREMIUM_YEARLY_USD, TRIAL_DAYS } from '@shared/pricing';
 import { type BillingInterval, IntervalToggle } from './pricing-cards';
 
@@ -19,6 +21,17 @@ export function UpgradeDialog({
   description?: string;
 }) {
   const [interval, setBillingInterval] = useState<BillingInterval>('monthly');
+  const [pending, setPending] = useState(false);
+  // The modal's button starts checkout for the chosen plan (issue 16), like the pricing page's.
+  const upgrade = async () => {
+    setPending(true);
+    try {
+      await startCheckout(interval);
+    } catch {
+      setPending(false);
+      toast.error(BILLING_TEXT.paymentFailed);
+    }
+  };
   const price = interval === 'monthly' ? PREMIUM_MONTHLY_USD : PREMIUM_YEARLY_USD;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -49,10 +62,8 @@ export function UpgradeDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Maybe Later
           </Button>
-          <Button asChild variant="premium">
-            <Link to="/pricing" onClick={() => onOpenChange(false)}>
-              <Crown aria-hidden /> View Premium Plans
-            </Link>
+          <Button variant="premium" disabled={pending} onClick={upgrade}>
+            <Crown aria-hidden /> {pending ? 'Opening checkout…' : 'Upgrade Now'}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,11 +1,21 @@
 import { Crown } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { CheckoutButton, ManageBillingButton, TrialButton, useSubscription } from '@/features/billing';
+import { BILLING_TEXT } from '@shared/billing-text';
 import type { AccessFlags } from '@shared/session';
 
-/** Which plan the user has and why (spec 000 §4). Checkout and billing actions come with billing. */
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** Which plan the user has and why, with its one action (spec 000 §4: the five cases). */
 export function SubscriptionCard({ access }: { access: AccessFlags }) {
+  const subscription = useSubscription();
+  useEffect(() => {
+    if (subscription.isError) toast.error(BILLING_TEXT.checkError, { description: BILLING_TEXT.checkErrorDescription });
+  }, [subscription.isError]);
+  const data = subscription.data;
   let title: string;
   let text: string;
   let action: React.ReactNode = null;
@@ -18,17 +28,29 @@ export function SubscriptionCard({ access }: { access: AccessFlags }) {
   } else if (access.isOnTrial) {
     title = 'Premium trial';
     text = `Your free trial has ${access.trialDaysLeft} day${access.trialDaysLeft === 1 ? '' : 's'} left.`;
-    action = <Link to="/pricing">Upgrade</Link>;
+    action = <CheckoutButton plan="monthly">Upgrade</CheckoutButton>;
   } else if (access.isSubscribed) {
-    title = 'Premium';
-    text = 'Thank you for supporting Reelmates.';
+    title = `Premium${data?.plan ? ` (${data.plan === 'yearly' ? 'yearly' : 'monthly'})` : ''}`;
+    text =
+      data?.willCancelAtPeriodEnd && data.subscriptionEnd
+        ? `Your subscription is canceled and ends on ${formatDate(data.subscriptionEnd)}.`
+        : data?.subscriptionEnd
+          ? `Renews on ${formatDate(data.subscriptionEnd)}. Thank you for supporting Reelmates.`
+          : 'Thank you for supporting Reelmates.';
+    action = <ManageBillingButton />;
   } else if (access.isPremium) {
     title = 'Premium';
     text = 'Your account has Premium access.';
   } else {
     title = 'Free';
     text = 'Upgrade for unlimited matches, Advanced Discovery and more.';
-    action = <Link to="/pricing">Get 7-Day Free Trial</Link>;
+    action = subscription.isPending ? (
+      <Skeleton className="h-9 w-48" />
+    ) : data?.trialAvailable === false ? (
+      <CheckoutButton plan="monthly">Upgrade</CheckoutButton>
+    ) : (
+      <TrialButton />
+    );
   }
   return (
     <Card>
@@ -40,10 +62,12 @@ export function SubscriptionCard({ access }: { access: AccessFlags }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
-          <p className="font-semibold">{title}</p>
+          <p className="font-semibold" data-testid="plan-title">
+            {title}
+          </p>
           <p className="text-sm text-muted-foreground">{text}</p>
         </div>
-        {action ? <Button asChild>{action}</Button> : null}
+        {action}
       </CardContent>
     </Card>
   );

@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useDonate } from '@/features/billing';
 import { cn } from '@/lib/utils';
+import { BILLING_TEXT } from '@shared/billing-text';
 
 const PRESETS = [500, 1000, 2500] as const; // cents
 const MIN_CENTS = 100;
@@ -24,10 +26,11 @@ export default function DonationPage() {
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
+  const donation = useDonate();
 
   useEffect(() => {
     if (params.get('status') === 'success') {
-      toast.success('Thank you for your support!', { description: 'Your donation helps us build the Reelmates mobile app.' });
+      toast.success(BILLING_TEXT.donationThanks, { description: BILLING_TEXT.donationThanksDescription });
       params.delete('status');
       setParams(params, { replace: true });
     }
@@ -36,13 +39,23 @@ export default function DonationPage() {
   const donate = () => {
     const cents = choice === 'custom' ? parseDonationCents(custom) : choice;
     if (cents === null) {
-      setCustomError('Please enter a valid amount of at least $1.');
-      toast.error('Invalid amount', { description: 'Please enter a valid amount of at least $1.' });
+      setCustomError(BILLING_TEXT.donationInvalid);
+      toast.error(BILLING_TEXT.donationInvalidTitle, { description: BILLING_TEXT.donationInvalid });
       return;
     }
     setCustomError(null);
-    // Card payment arrives with the billing module; until then say so instead of pretending.
-    toast.info('Donations are not open yet', { description: `Thank you for wanting to give $${(cents / 100).toFixed(2)}. Card payments are coming soon.` });
+    // Checkout opens in a new tab (spec 000 §4); the tab is opened inside the click so it is not blocked.
+    const tab = window.open('', '_blank');
+    donation.mutate(cents, {
+      onSuccess: ({ url }) => {
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      },
+      onError: (e) => {
+        tab?.close();
+        toast.error(BILLING_TEXT.donationError, { description: e.message || BILLING_TEXT.donationErrorFallback });
+      },
+    });
   };
 
   return (
@@ -91,7 +104,7 @@ export default function DonationPage() {
               ) : null}
             </div>
           ) : null}
-          <Button className="w-full" size="lg" onClick={donate}>
+          <Button className="w-full" size="lg" onClick={donate} disabled={donation.isPending}>
             <Heart aria-hidden /> Donate
           </Button>
         </CardContent>

@@ -1,3 +1,4 @@
+import { HouseAd } from '@/features/billing';
 import { useLayoutEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { parseDetailsParams } from './details-params';
@@ -18,5 +19,10 @@ export default function DetailsPage() {
   }, [params.type, params.id, preserveScroll]);
 
   if (!parsed) return <DetailsNotFound />;
-  return <TitleDetailsView key={`${parsed.type}-${parsed.id}`} type={parsed.type} id={parsed.id} />;
+  return (
+    <>
+      <TitleDetailsView key={`${parsed.type}-${parsed.id}`} type={parsed.type} id={parsed.id} />
+      <HouseAd />
+    </>
+  );
 }

@@ -1,3 +1,4 @@
+import { HouseAd } from '@/features/billing';
 import { DiscoverGrid } from './discover-grid';
 
 /**
@@ -11,6 +12,8 @@ export default function DiscoverPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Discover</h1>
         <p className="mt-1 text-muted-foreground">Find your next favorite movie or TV show.</p>
       </header>
+      {/* Ruling 14: the house ad, for signed-in users without Premium. */}
+      <HouseAd className="my-0 px-0" />
       <DiscoverGrid />
     </div>
   );

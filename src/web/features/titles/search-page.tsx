@@ -1,3 +1,4 @@
+import { HouseAd } from '@/features/billing';
 import { Search as SearchIcon } from 'lucide-react';
 import { useMemo } from 'react';
 import { SegmentedControl } from '@/components/ui/segmented-control';
@@ -74,6 +75,7 @@ export default function SearchPage() {
         <SegmentedControl label="Search in" variant="chips" value={kind} options={KIND_OPTIONS} onValueChange={(v) => setParam('type', v === 'all' ? '' : v)} />
         {show.movie || show.tv ? <DidYouMean query={q} onPick={(s) => setParam('q', s)} /> : null}
       </header>
+      <HouseAd className="my-0 px-0" />
 
       {!q ? (
         <div className="flex flex-col items-center gap-3 py-16 text-center text-muted-foreground">
