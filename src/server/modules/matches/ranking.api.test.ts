@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createTestDatabase } from '../../test/harness';
 import { rankMatches, rebalanceMatchTitles } from './ranking';
+import { MATCH_HEAVY_MIN_FANS, rebalanceNeeded } from './rebalancer';
 
 /**
  * The match ranking (decision 014) against a plain SQL reference that scores every user, on a
@@ -155,6 +156,13 @@ describe('match ranking', () => {
       const gotFiltered = await rankMatches(handle.db, viewer, { limit: 41, genres: ['Horror', 'Animation'] });
       expect(gotFiltered.matches.map((m) => [m.userId, m.pct])).toEqual(filtered.slice(0, 41).map((r) => [r.user_id, r.pct]));
     }
+  });
+
+  it('asks for a rebalance when popular titles have no bit, and not after one', async () => {
+    await rebalanceMatchTitles(handle.db, 0, 1);
+    expect(await rebalanceNeeded(handle.db)).toBe(true);
+    expect(await rebalanceMatchTitles(handle.db, 512, MATCH_HEAVY_MIN_FANS)).toBeGreaterThan(50);
+    expect(await rebalanceNeeded(handle.db)).toBe(false);
   });
 
   it('keeps title_fans equal to the favorites it counts, through inserts and deletes', async () => {
