@@ -198,6 +198,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     url: process.env.DATABASE_URL,
     users: Number(process.env.MATCH_USERS ?? (process.env.DATABASE_URL ? 100_000 : 20_000)),
     samples: Number(process.env.MATCH_SAMPLES ?? 60),
+    naiveSamples: Number(process.env.MATCH_NAIVE_SAMPLES ?? 20),
     log: (line) => console.log(line),
   });
   for (const line of matchFigureLines(figures)) console.log(line);
