@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { APIRequestContext, Page } from 'playwright-core';
@@ -6,6 +7,9 @@ import { useApp } from './support/app';
 
 // Restarts cut the open event streams; the pages reconnect by themselves.
 const app = useApp({ allowConsoleErrors: [/ERR_INCOMPLETE_CHUNKED_ENCODING/, /ERR_CONNECTION_REFUSED/, /ERR_NETWORK_CHANGED/] });
+
+const SHOTS = '/tmp/shots-matches';
+mkdirSync(SHOTS, { recursive: true });
 
 const TITLES = {
   fightClub: ['/details/movie/550', 'Fight Club'],
@@ -17,11 +21,16 @@ const TITLES = {
 } as const;
 type TitleName = keyof typeof TITLES;
 
+const started = Date.now();
+/** Progress in the log: on a loaded machine, where a slow run spent its time. */
+const step = (what: string) => console.log(`matches e2e ${((Date.now() - started) / 1000).toFixed(0)} s: ${what}`);
+
 const toastWith = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 /** On the title's details page: Add to Favorites with 4 stars, then dismiss the follow-up. */
 async function favorite(page: Page, title: TitleName) {
   const [where, name] = TITLES[title];
+  step(`favorite ${name}`);
   await page.goto(`${app.url}${where}`);
   await page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
   await page.getByRole('button', { name: 'Add to Favorites' }).click();
@@ -81,6 +90,7 @@ describe('matches (issue 14 done-when)', () => {
     for (const t of ['fightClub', 'breakingBad'] as const) await favorite(b.page, t);
     for (const t of ['matrix', 'godfather', 'breakingBad'] as const) await favorite(c.page, t);
 
+    step('// Pat (4 favorites) by hand');
     // Pat (4 favorites) by hand: Ari 3 of min(4, 5) = 75 % + 2 (Drama) = 77 %; Cy 2 of min(4, 3) = 67 %; Bea 1 of min(4, 2) = 50 %.
     await openMatches(p.page);
     expect(await cards(p.page)).toEqual([
@@ -95,6 +105,7 @@ describe('matches (issue 14 done-when)', () => {
     await p.page.getByRole('button', { name: 'Clear all' }).click();
     await expect.poll(async () => (await cards(p.page)).length, { timeout: 10_000 }).toBe(3);
 
+    step('// Bea boosts from /matches');
     // Bea boosts from /matches: the toast, then the disabled 'Boost active (for …)'.
     await b.page.goto(`${app.url}/matches`);
     await b.page.getByRole('button', { name: 'Boost My Profile' }).click();
@@ -109,7 +120,9 @@ describe('matches (issue 14 done-when)', () => {
     await openMatches(p.page);
     expect((await cards(p.page))[0]).toEqual([b.fullName, '50%']);
     await p.page.locator(`li[aria-label="Match: ${b.fullName}"]`).getByText('Boosted', { exact: true }).waitFor();
+    await p.page.screenshot({ path: `${SHOTS}/premium-1280.png`, fullPage: true });
 
+    step('// All founding spots taken');
     // All founding spots taken (the next account is free), and Bea's boost moved to its last 90 seconds,
     // so the badge's countdown shows seconds; the server restarts to write both.
     await app.restart({
@@ -126,6 +139,7 @@ describe('matches (issue 14 done-when)', () => {
     await expect.poll(() => badge.innerText(), { timeout: 5_000 }).not.toBe(first);
     await b.page.getByRole('button', { name: /^Boost active \(for 1m \d+s\)$/ }).waitFor();
 
+    step('const f = await app.signedIn');
     const f = await app.signedIn({ width: 390, height: 844 }, { prefix: 'fay' });
     expect(((await (await f.context.request.get(`${app.url}/api/session`)).json()) as { access: { isPremium: boolean } }).access.isPremium).toBe(false);
     for (const t of ['fightClub', 'matrix', 'godfather', 'breakingBad', 'thrones'] as const) await favorite(f.page, t);
@@ -136,6 +150,7 @@ describe('matches (issue 14 done-when)', () => {
     await toastWith(p.page, `You and ${f.fullName} are a 75% match`).waitFor({ timeout: 10_000 });
     expect(await notificationsOf(c.context.request)).toEqual([]);
 
+    step('// Fay (free, 5 favorites) by hand');
     // Fay (free, 5 favorites) by hand: Bea (boosted) 2 of min(5, 2) = 100 %, Cy 3 of 3 = 100 %, Ari 4 of 5 = 80 %;
     // Pat (3 of 4 = 75 %) is the fourth and is not sent. Exactly three cards and the upsell card; no genre filter.
     await openMatches(f.page);
@@ -147,7 +162,8 @@ describe('matches (issue 14 done-when)', () => {
     await f.page.getByTestId('matches-upsell').getByRole('link', { name: 'Upgrade to Premium' }).waitFor();
     expect(await f.page.getByRole('group', { name: 'Filter by genre' }).count()).toBe(0);
     expect(await f.page.getByRole('button', { name: 'Boost My Profile' }).count()).toBe(0);
+    await f.page.screenshot({ path: `${SHOTS}/free-390.png`, fullPage: true });
     const asked = (await (await f.context.request.get(`${app.url}/api/me/matches?genres=Horror`)).json()) as { matches: unknown[]; genres: string[]; limited: boolean };
     expect([asked.matches.length, asked.genres, asked.limited]).toEqual([3, [], true]);
-  }, 300_000);
+  }, 600_000);
 });
