@@ -90,7 +90,7 @@ describe('matches (issue 14 done-when)', () => {
     for (const t of ['fightClub', 'breakingBad'] as const) await favorite(b.page, t);
     for (const t of ['matrix', 'godfather', 'breakingBad'] as const) await favorite(c.page, t);
 
-    step('// Pat (4 favorites) by hand');
+    step('Pat sees the ranking');
     // Pat (4 favorites) by hand: Ari 3 of min(4, 5) = 75 % + 2 (Drama) = 77 %; Cy 2 of min(4, 3) = 67 %; Bea 1 of min(4, 2) = 50 %.
     await openMatches(p.page);
     expect(await cards(p.page)).toEqual([
@@ -105,7 +105,7 @@ describe('matches (issue 14 done-when)', () => {
     await p.page.getByRole('button', { name: 'Clear all' }).click();
     await expect.poll(async () => (await cards(p.page)).length, { timeout: 10_000 }).toBe(3);
 
-    step('// Bea boosts from /matches');
+    step('Bea boosts');
     // Bea boosts from /matches: the toast, then the disabled 'Boost active (for …)'.
     await b.page.goto(`${app.url}/matches`);
     await b.page.getByRole('button', { name: 'Boost My Profile' }).click();
@@ -122,7 +122,7 @@ describe('matches (issue 14 done-when)', () => {
     await p.page.locator(`li[aria-label="Match: ${b.fullName}"]`).getByText('Boosted', { exact: true }).waitFor();
     await p.page.screenshot({ path: `${SHOTS}/premium-1280.png`, fullPage: true });
 
-    step('// All founding spots taken');
+    step('restart: free accounts, boost near its end');
     // All founding spots taken (the next account is free), and Bea's boost moved to its last 90 seconds,
     // so the badge's countdown shows seconds; the server restarts to write both.
     await app.restart({
@@ -139,7 +139,7 @@ describe('matches (issue 14 done-when)', () => {
     await expect.poll(() => badge.innerText(), { timeout: 5_000 }).not.toBe(first);
     await b.page.getByRole('button', { name: /^Boost active \(for 1m \d+s\)$/ }).waitFor();
 
-    step('const f = await app.signedIn');
+    step('Fay signs up (free)');
     const f = await app.signedIn({ width: 390, height: 844 }, { prefix: 'fay' });
     expect(((await (await f.context.request.get(`${app.url}/api/session`)).json()) as { access: { isPremium: boolean } }).access.isPremium).toBe(false);
     for (const t of ['fightClub', 'matrix', 'godfather', 'breakingBad', 'thrones'] as const) await favorite(f.page, t);
@@ -150,7 +150,7 @@ describe('matches (issue 14 done-when)', () => {
     await toastWith(p.page, `You and ${f.fullName} are a 75% match`).waitFor({ timeout: 10_000 });
     expect(await notificationsOf(c.context.request)).toEqual([]);
 
-    step('// Fay (free, 5 favorites) by hand');
+    step('Fay sees three matches');
     // Fay (free, 5 favorites) by hand: Bea (boosted) 2 of min(5, 2) = 100 %, Cy 3 of 3 = 100 %, Ari 4 of 5 = 80 %;
     // Pat (3 of 4 = 75 %) is the fourth and is not sent. Exactly three cards and the upsell card; no genre filter.
     await openMatches(f.page);
