@@ -81,9 +81,11 @@ describe('matches (issue 14 done-when)', () => {
     for (const t of ['fightClub', 'matrix', 'pulpFiction', 'godfather'] as const) await favorite(p.page, t);
     for (const t of ['fightClub', 'matrix', 'breakingBad', 'thrones'] as const) await favorite(a.page, t);
     // Ari's third title shared with Pat makes them a 75% match with 3 shared (ruling 21): both are told live.
+    // (Watched from before the click: the toast may come and go while the follow-up dialog is dismissed.)
+    const toldA = toastWith(a.page, 'New match').waitFor({ timeout: 60_000 });
+    const toldP = toastWith(p.page, 'New match').waitFor({ timeout: 60_000 });
     await favorite(a.page, 'pulpFiction');
-    await toastWith(a.page, 'New match').waitFor({ timeout: 10_000 });
-    await toastWith(p.page, 'New match').waitFor({ timeout: 10_000 });
+    await Promise.all([toldA, toldP]);
     expect((await notificationsOf(p.context.request)).map((n) => n.relatedUserId)).toEqual([a.id]);
     expect((await notificationsOf(a.context.request)).map((n) => n.relatedUserId)).toEqual([p.id]);
 
