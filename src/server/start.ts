@@ -13,6 +13,7 @@ import { createCatalogue } from './integrations/catalogue';
 import { createStorage, DatabaseStorage, LocalStorage } from './integrations/storage';
 import { HealthProbe } from './modules/health/probe';
 import { profileFrontRoute } from './modules/profiles/front-route';
+import { startMatchRebalancer } from './modules/matches/rebalancer';
 import { startUploadSweeper } from './modules/settings/upload-sweeper';
 import { createAuth } from './modules/accounts/auth';
 import { type EventBus, InProcessBus } from './realtime/bus';
@@ -105,6 +106,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   });
   mail.start();
   const sweeper = startUploadSweeper(deps);
+  const rebalancer = startMatchRebalancer(deps);
   const port = (server.address() as AddressInfo).port;
 
   logger.info({ port, webApp: webDist ? 'served' : 'not built (API only)' }, `Reelmates is listening on http://localhost:${port}`);
@@ -120,6 +122,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       });
       await mail.stop();
       await sweeper.stop();
+      await rebalancer.stop();
       hubOf.get(deps.events)?.stop();
       await deps.events.stop();
       await database.close();

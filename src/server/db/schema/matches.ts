@@ -1,4 +1,5 @@
-import { date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bit, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -28,4 +29,40 @@ export const matchDaily = pgTable('match_daily', {
   day: date('day', { mode: 'string' }).notNull(),
   matchIds: text('match_ids').array().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Titles with a bit in match_sigs.heavy: the most popular ones, chosen by match_rebalance() (decision 014). */
+export const MATCH_HEAVY_SLOTS = 512;
+
+/**
+ * The popular titles that the match search counts by bitmask instead of fan by fan (decision 014).
+ * Which titles are here changes only speed, never the ranking: match_rebalance() rewrites this table
+ * and every match_sigs.heavy in one transaction, with favorites locked against writes.
+ */
+export const matchHeavyTitles = pgTable(
+  'match_heavy_titles',
+  {
+    mediaType: text('media_type', { enum: ['movie', 'tv'] }).notNull(),
+    mediaId: integer('media_id').notNull(),
+    slot: smallint('slot').notNull().unique(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaType, t.mediaId] })],
+);
+
+/**
+ * One narrow row per user for the match search (decision 014), kept by triggers on favorites,
+ * profiles and user: how many favorites, which heavy titles (bit `slot` of `heavy`), whether the
+ * user may appear in others' matches (ruling 19: verified, not banned, not private, favorites
+ * shown) and their favorite genres. A search scans these rows instead of the popular titles' fans.
+ */
+export const matchSigs = pgTable('match_sigs', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull().default(0),
+  heavy: bit('heavy', { dimensions: MATCH_HEAVY_SLOTS })
+    .notNull()
+    .default(sql`repeat('0', 512)::bit(512)`),
+  visible: boolean('visible').notNull().default(false),
+  genres: text('genres').array().notNull().default([]),
 });

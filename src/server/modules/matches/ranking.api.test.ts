@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createTestDatabase } from '../../test/harness';
-import { rankMatches } from './ranking';
+import { rankMatches, rebalanceMatchTitles } from './ranking';
+import { MATCH_HEAVY_MIN_FANS, rebalanceNeeded } from './rebalancer';
 
 /**
  * The match ranking (decision 014) against a plain SQL reference that scores every user, on a
@@ -82,35 +83,86 @@ describe('match ranking', () => {
     expect(stats!.boosted).toBeGreaterThan(10);
   });
 
-  it('equals the SQL reference for the first page, with the bounded search and without', async () => {
-    const paths = new Set<string>();
+  const firstPages = async (label: string, minMatches = 21) => {
     for (const viewer of viewers) {
       const expected = (await reference(viewer)).map((r) => ({ userId: r.user_id, shared: r.shared, pct: r.pct, boosted: r.boosted }));
-      expect(expected.length).toBeGreaterThan(20);
-      for (const lightBudget of [200, 2000, 20_000, 1_000_000]) {
-        for (const limit of [3, 21]) {
-          const got = await rankMatches(handle.db, viewer, { limit, lightBudget });
-          paths.add(got.path);
-          expect(
-            got.matches.map((m) => ({ userId: m.userId, shared: m.shared, pct: m.pct, boosted: m.boosted })),
-            `${viewer} budget ${lightBudget} limit ${limit}`,
-          ).toEqual(expected.slice(0, limit));
-        }
+      expect(expected.length).toBeGreaterThanOrEqual(minMatches);
+      for (const limit of [1, 3, 21]) {
+        const got = await rankMatches(handle.db, viewer, { limit });
+        expect(
+          got.matches.map((m) => ({ userId: m.userId, shared: m.shared, pct: m.pct, boosted: m.boosted })),
+          `${label}: ${viewer} limit ${limit}`,
+        ).toEqual(expected.slice(0, limit));
       }
     }
-    // The bounded search, the fallback and the direct count all answered at least once.
-    expect([...paths].sort()).toEqual(['bounded', 'direct', 'fallback']);
+  };
+
+  it('equals the SQL reference for the first page, whichever titles are counted by bits', async () => {
+    // No heavy titles (every title joined fan by fan), a few, and as many as there are slots.
+    for (const [slots, minFans] of [
+      [0, 1],
+      [40, 1],
+      [512, 1],
+    ] as const) {
+      expect(await rebalanceMatchTitles(handle.db, slots, minFans)).toBe(slots);
+      await firstPages(`${slots} heavy titles`);
+    }
+  });
+
+  it('stays equal to the reference after bans, unverified accounts, hidden favorites, boosts and favorites added and removed', async () => {
+    await rebalanceMatchTitles(handle.db, 200, 1);
+    // The current top matches of a few viewers are the ones whose changes would show.
+    const tops = new Set<string>();
+    for (const viewer of viewers.slice(0, 6)) for (const r of (await reference(viewer)).slice(0, 4)) tops.add(r.user_id);
+    const [a, b, c, d, e, f] = [...tops];
+    await handle.db.execute(sql`UPDATE profiles SET is_banned = true WHERE id = ${a!}`);
+    await handle.db.execute(sql`UPDATE "user" SET email_verified = false WHERE id = ${b!}`);
+    await handle.db.execute(sql`UPDATE profiles SET show_favorites = false WHERE id = ${c!}`);
+    await handle.db.execute(sql`UPDATE profiles SET is_private = true WHERE id = ${d!}`);
+    await handle.db.execute(sql`UPDATE profiles SET favorite_genres = '{}' WHERE id = ${e!}`);
+    // A low-ranked user boosted jumps to the top; an expired boost does not.
+    await handle.db.execute(sql`UPDATE profiles SET boost_expires_at = now() + interval '1 hour' WHERE id IN ('u00013', 'u02998')`);
+    await handle.db.execute(sql`UPDATE profiles SET boost_expires_at = now() - interval '1 hour' WHERE id = ${f!}`);
+    // Popular (heavy) titles removed from one user and added to another, rare ones too.
+    await handle.db.execute(sql`DELETE FROM favorites WHERE user_id IN ('u00007', 'u00500') AND media_id IN (SELECT media_id FROM match_heavy_titles WHERE slot < 30)`);
+    await handle.db.execute(sql`
+      INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
+      SELECT u, h.media_type, h.media_id, 'Title', 3 FROM unnest(ARRAY['u00089', 'u01234', 'u00014']) u
+      CROSS JOIN (SELECT media_type, media_id FROM match_heavy_titles WHERE slot < 60 UNION ALL SELECT 'movie', 1400 UNION ALL SELECT 'movie', 1450) h
+      ON CONFLICT DO NOTHING`);
+    await firstPages('after changes', 0);
+    // The unverified user verified again is back.
+    await handle.db.execute(sql`UPDATE "user" SET email_verified = true WHERE id = ${b!}`);
+    await firstPages('after verifying again', 0);
+    const drift = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::integer AS n FROM match_sigs s JOIN profiles p ON p.id = s.user_id JOIN "user" u ON u.id = s.user_id
+          WHERE s.n <> (SELECT count(*) FROM favorites f WHERE f.user_id = s.user_id)
+             OR s.n <> p.favorites_count
+             OR s.visible <> (u.email_verified AND NOT p.is_banned AND NOT p.is_private AND p.show_favorites)
+             OR s.genres <> p.favorite_genres
+             OR bit_count(s.heavy) <> (SELECT count(*) FROM favorites f JOIN match_heavy_titles h USING (media_type, media_id) WHERE f.user_id = s.user_id)`,
+    );
+    expect(drift[0]!.n).toBe(0);
   });
 
   it('equals the reference for the whole ranking and under a genre filter', async () => {
+    await rebalanceMatchTitles(handle.db, 100, 1);
     for (const viewer of viewers.slice(0, 4)) {
       const expected = await reference(viewer);
-      const got = await rankMatches(handle.db, viewer, { limit: 100_000, lightBudget: 500 });
+      const got = await rankMatches(handle.db, viewer, { limit: 100_000 });
       expect(got.matches.map((m) => m.userId)).toEqual(expected.map((r) => r.user_id));
       const filtered = await reference(viewer, ['Horror', 'Animation']);
-      const gotFiltered = await rankMatches(handle.db, viewer, { limit: 41, genres: ['Horror', 'Animation'], lightBudget: 500 });
+      const gotFiltered = await rankMatches(handle.db, viewer, { limit: 41, genres: ['Horror', 'Animation'] });
       expect(gotFiltered.matches.map((m) => [m.userId, m.pct])).toEqual(filtered.slice(0, 41).map((r) => [r.user_id, r.pct]));
     }
+  });
+
+  it('asks for a rebalance when popular titles have no bit, and not after one', async () => {
+    await rebalanceMatchTitles(handle.db, 0, 1);
+    expect(await rebalanceNeeded(handle.db)).toBe(true);
+    expect(await rebalanceMatchTitles(handle.db, 512, MATCH_HEAVY_MIN_FANS)).toBeGreaterThan(50);
+    expect(await rebalanceNeeded(handle.db)).toBe(false);
   });
 
   it('keeps title_fans equal to the favorites it counts, through inserts and deletes', async () => {

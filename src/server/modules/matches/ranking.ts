@@ -1,23 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { GENRE_BONUS_MAX, matchPercentage } from '../../../shared/matches';
 import { type Database, queryRows } from '../../db/client';
+import { MATCH_HEAVY_SLOTS } from '../../db/schema/matches';
 
 /**
- * One user's match ranking, exact, without scoring everyone (decision 014).
+ * One user's match ranking, exact, without joining the popular titles' fans (decision 014).
  *
  * Who appears (ruling 19): verified, not banned, not private, favorites shown, not the viewer, at
  * least one favorite shared (the viewer's own privacy does not matter: they see their own matches).
  * Order (spec 001 §4): boosted first, then match percentage, then shared count, then user id.
  *
- * The search: the viewer's titles are split by how many fans each has (title_fans). The rare ones
- * ("light") are joined fan by fan, which gives every candidate who shares one of them and a lower
- * bound of their shared count; the popular ones ("heavy", h of them) are not scanned. A candidate
- * seen in the light titles shares at most `light + min(h, their favorites − light)`; one not seen
- * shares at most `min(h, their favorites)`. With T the K-th best lower bound, only candidates whose
- * upper bound reaches T can be in the first K, and exactly those are counted over all titles:
- * the light ones above T, users with fewer favorites than the viewer (their bound is high), and every
- * boosted user. When an unseen user with as many favorites as the viewer could still reach T, the
- * search falls back to counting over every title (the naive join), so the answer is always exact.
+ * Shared counts in one statement: the viewer's popular ("heavy") titles are counted for everyone at
+ * once as bit_count(their bits & the viewer's bits) over match_sigs, one narrow row per user; only
+ * the rare titles are joined fan by fan. The genre bonus adds at most GENRE_BONUS_MAX, so with L the
+ * K-th best percentage before the bonus, nobody whose percentage before the bonus is below
+ * L − GENRE_BONUS_MAX can be in the first K: only the others (and every boosted user) are returned
+ * and ranked exactly here.
  */
 
 export interface Ranked {
@@ -34,8 +32,6 @@ export interface RankOptions {
   limit: number;
   /** Premium filter: only users with one of these favorite genres (spec 001 §5: any selected genre). */
   genres?: readonly string[];
-  /** Fan rows scanned in the light phase before titles count as heavy. */
-  lightBudget?: number;
   /** Only these users (the day's three of a free user). */
   onlyUsers?: readonly string[];
 }
@@ -43,15 +39,13 @@ export interface RankOptions {
 export interface RankResult {
   matches: Ranked[];
   /** Which path answered, for the bench and the tests. */
-  path: 'direct' | 'bounded' | 'fallback';
+  path: 'direct' | 'scan';
 }
 
 interface TitleKey {
   t: 'movie' | 'tv';
   i: number;
 }
-
-const DEFAULT_LIGHT_BUDGET = 20_000;
 
 type Key = { boosted: boolean; pct: number; shared: number; userId: string };
 
@@ -61,12 +55,6 @@ export function compareMatches(a: Key, b: Key): number {
   if (a.pct !== b.pct) return b.pct - a.pct;
   if (a.shared !== b.shared) return b.shared - a.shared;
   return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
-}
-
-/** Whether a candidate (not boosted) with at most `pct` and at most `shared` could rank with or before `t`. */
-function couldReach(pct: number, shared: number, t: Key): boolean {
-  if (t.boosted) return false;
-  return pct > t.pct || (pct === t.pct && shared >= t.shared);
 }
 
 interface Row {
@@ -129,65 +117,63 @@ function top(rows: Iterable<Ranked>, limit: number): Ranked[] {
 }
 
 export async function rankMatches(db: Database, viewerId: string, options: RankOptions): Promise<RankResult> {
-  const [viewer] = await queryRows<{ genres: string[] }>(db, sql`SELECT favorite_genres AS genres FROM profiles WHERE id = ${viewerId}`);
-  const titles = await queryRows<{ t: 'movie' | 'tv'; i: number; fans: number }>(
+  if (options.limit <= 0) return { matches: [], path: 'direct' };
+  const [viewer] = await queryRows<{ genres: string[]; n: number }>(
     db,
-    sql`SELECT f.media_type AS t, f.media_id AS i, coalesce(tf.fans, 0) AS fans
-        FROM favorites f LEFT JOIN title_fans tf ON tf.media_type = f.media_type AND tf.media_id = f.media_id
-        WHERE f.user_id = ${viewerId}`,
+    sql`SELECT p.favorite_genres AS genres, (SELECT count(*)::integer FROM favorites WHERE user_id = ${viewerId}) AS n FROM profiles p WHERE p.id = ${viewerId}`,
   );
-  const viewerGenres = viewer?.genres ?? [];
-  const nA = titles.length;
-  const all = titles.map(({ t, i }) => ({ t, i }));
-  const rank = (rows: Row[]) => rows.map((r) => toRanked(r, nA));
-  if (nA === 0 || options.limit <= 0) return { matches: [], path: 'direct' };
+  if (!viewer || viewer.n === 0) return { matches: [], path: 'direct' };
+  const viewerGenres = viewer.genres ?? [];
 
   if (options.onlyUsers) {
     if (options.onlyUsers.length === 0) return { matches: [], path: 'direct' };
+    const titles = await queryRows<TitleKey>(db, sql`SELECT media_type AS t, media_id AS i FROM favorites WHERE user_id = ${viewerId}`);
     const who = sql`SELECT json_array_elements_text(${JSON.stringify(options.onlyUsers)}::json)`;
-    return { matches: top(rank(await countShared(db, viewerId, viewerGenres, all, who, options.genres)), options.limit), path: 'direct' };
+    const rows = await countShared(db, viewerId, viewerGenres, titles, who, options.genres);
+    return {
+      matches: top(
+        rows.map((r) => toRanked(r, viewer.n)),
+        options.limit,
+      ),
+      path: 'direct',
+    };
   }
 
-  // Rarest first; the light prefix stays within the budget of fan rows.
-  titles.sort((a, b) => a.fans - b.fans);
-  const budget = options.lightBudget ?? DEFAULT_LIGHT_BUDGET;
-  let scanned = 0;
-  let cut = 0;
-  while (cut < titles.length && scanned + titles[cut]!.fans <= budget) scanned += titles[cut++]!.fans;
-  const light = titles.slice(0, cut).map(({ t, i }) => ({ t, i }));
-  const h = nA - cut;
-  const full = async (path: RankResult['path']): Promise<RankResult> => ({
-    matches: top(rank(await countShared(db, viewerId, viewerGenres, all, null, options.genres)), options.limit),
-    path,
-  });
-  if (h === 0) return full('direct');
-  if (light.length === 0) return full('fallback');
+  const genreFilter = options.genres && options.genres.length > 0 ? sql`AND s.genres && ARRAY(SELECT json_array_elements_text(${JSON.stringify(options.genres)}::json))` : sql``;
+  // One statement, one snapshot: the viewer's titles, their split into heavy and light, everyone's
+  // counts and bits are read together (a rebalance or a new favorite in between cannot skew them).
+  const rows = await queryRows<{ user_id: string; n: number; shared: number; genres: string[]; boosted: boolean; na: number }>(
+    db,
+    sql`WITH mine AS (SELECT f.media_type, f.media_id, h.slot FROM favorites f
+                      LEFT JOIN match_heavy_titles h ON h.media_type = f.media_type AND h.media_id = f.media_id
+                      WHERE f.user_id = ${viewerId}),
+        na AS (SELECT count(*)::integer AS n,
+                 coalesce(bit_or(set_bit(repeat('0', 512)::bit(512), slot, 1)) FILTER (WHERE slot IS NOT NULL), repeat('0', 512)::bit(512)) AS bits
+               FROM mine),
+        light AS (SELECT f.user_id, count(*)::integer AS c FROM favorites f
+                  JOIN mine m ON m.slot IS NULL AND f.media_type = m.media_type AND f.media_id = m.media_id
+                  WHERE f.user_id <> ${viewerId} GROUP BY f.user_id),
+        scored AS MATERIALIZED (
+          SELECT x.*, round(x.shared * 100.0 / least(na.n, x.n))::integer AS base FROM (
+            SELECT s.user_id, s.n, s.genres, bit_count(s.heavy & na.bits)::integer + coalesce(l.c, 0) AS shared
+            FROM match_sigs s CROSS JOIN na LEFT JOIN light l ON l.user_id = s.user_id
+            WHERE s.visible AND s.user_id <> ${viewerId} ${genreFilter}) x CROSS JOIN na
+          WHERE x.shared > 0),
+        cut AS (SELECT base FROM scored ORDER BY base DESC LIMIT 1 OFFSET ${options.limit - 1}),
+        boosted AS (SELECT id FROM profiles WHERE boost_expires_at > now())
+      SELECT sc.user_id, sc.n, sc.shared, sc.genres, sc.user_id IN (SELECT id FROM boosted) AS boosted, (SELECT n FROM na) AS na
+      FROM scored sc
+      WHERE sc.base + ${GENRE_BONUS_MAX} >= coalesce((SELECT base FROM cut), 0) OR sc.user_id IN (SELECT id FROM boosted)`,
+  );
+  const mine = new Set(viewerGenres);
+  const ranked = rows.map((r) =>
+    toRanked({ user_id: r.user_id, shared: r.shared, favorites_count: r.n, shared_genres: new Set(r.genres.filter((g) => mine.has(g))).size, boosted: r.boosted }, r.na),
+  );
+  return { matches: top(ranked, options.limit), path: 'scan' };
+}
 
-  const seen = rank(await countShared(db, viewerId, viewerGenres, light, null, options.genres));
-  if (seen.length < options.limit) return full('fallback');
-  const t = [...seen].sort(compareMatches)[options.limit - 1]!;
-
-  // Someone unseen with at least as many favorites as the viewer shares at most h titles, over nA.
-  if (couldReach(matchPercentage(h, nA, nA, GENRE_BONUS_MAX), h, t)) return full('fallback');
-
-  // Unseen users with fewer favorites than the viewer: the largest count whose bound still reaches T.
-  let smallUpTo = 0;
-  for (let nB = 1; nB < nA; nB++) {
-    const s = Math.min(h, nB);
-    if (couldReach(matchPercentage(s, nA, nB, GENRE_BONUS_MAX), s, t)) smallUpTo = nB;
-  }
-
-  const toResolve = seen
-    .filter((r) => {
-      const s = r.shared + Math.min(h, r.favoritesCount - r.shared);
-      return r.boosted || couldReach(matchPercentage(s, nA, r.favoritesCount, r.sharedGenres), s, t);
-    })
-    .map((r) => r.userId);
-
-  const exact = new Map<string, Ranked>();
-  const add = (rows: Row[]) => rank(rows).forEach((r) => exact.set(r.userId, r));
-  if (toResolve.length > 0) add(await countShared(db, viewerId, viewerGenres, all, sql`SELECT json_array_elements_text(${JSON.stringify(toResolve)}::json)`, options.genres));
-  add(await countShared(db, viewerId, viewerGenres, all, sql`SELECT id FROM profiles WHERE boost_expires_at > now()`, options.genres));
-  if (smallUpTo > 0) add(await countShared(db, viewerId, viewerGenres, all, sql`SELECT id FROM profiles WHERE favorites_count BETWEEN 1 AND ${smallUpTo}`, options.genres));
-  return { matches: top(exact.values(), options.limit), path: 'bounded' };
+/** Gives the most popular titles a bit in match_sigs (decision 014); speed only, never the answer. */
+export async function rebalanceMatchTitles(db: Database, slots = MATCH_HEAVY_SLOTS, minFans = 50): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT match_rebalance(${slots}::integer, ${minFans}::integer) AS n`);
+  return row?.n ?? 0;
 }

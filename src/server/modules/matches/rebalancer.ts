@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { MATCH_HEAVY_SLOTS } from '../../db/schema/matches';
+import type { AppDeps } from '../../deps';
+import { rebalanceMatchTitles } from './ranking';
+
+/** How often the heavy titles are checked against the current popularity (decision 014). */
+export const MATCH_REBALANCE_INTERVAL_MS = 60 * 60 * 1000;
+/** A title needs this many fans to get a bit: below it, joining its fans costs less than a bit. */
+export const MATCH_HEAVY_MIN_FANS = 50;
+
+/**
+ * Whether popularity moved enough that the search would join many fans by hand: more than a tenth
+ * of today's most popular titles (with enough fans) have no bit. Cheap: one read of title_fans.
+ */
+export async function rebalanceNeeded(db: Database): Promise<boolean> {
+  const [row] = await queryRows<{ missing: number; top: number }>(
+    db,
+    sql`WITH top AS (SELECT media_type, media_id FROM title_fans WHERE fans >= ${MATCH_HEAVY_MIN_FANS} ORDER BY fans DESC LIMIT ${MATCH_HEAVY_SLOTS})
+        SELECT count(*)::integer AS top, count(*) FILTER (WHERE h.slot IS NULL)::integer AS missing
+        FROM top LEFT JOIN match_heavy_titles h USING (media_type, media_id)`,
+  );
+  return !!row && row.missing > Math.max(0, Math.floor(row.top / 10));
+}
+
+/**
+ * Checks now and then every interval; rebalances (under a SHARE lock on favorites, a few seconds at
+ * 100,000 users) only when needed. Which titles are heavy changes speed only, never the ranking.
+ */
+export function startMatchRebalancer(deps: Pick<AppDeps, 'database' | 'logger'>, intervalMs = MATCH_REBALANCE_INTERVAL_MS) {
+  let running: Promise<void> | undefined;
+  const check = () =>
+    (running ??= (async () => {
+      const { db } = deps.database;
+      if (!(await rebalanceNeeded(db))) return;
+      const started = Date.now();
+      const titles = await rebalanceMatchTitles(db, MATCH_HEAVY_SLOTS, MATCH_HEAVY_MIN_FANS);
+      deps.logger.info({ titles, ms: Date.now() - started }, 'match search: heavy titles rebalanced');
+    })()
+      .catch((err: unknown) => deps.logger.warn({ err }, 'match rebalance failed'))
+      .finally(() => {
+        running = undefined;
+      }));
+  void check();
+  const timer = setInterval(() => void check(), intervalMs);
+  timer.unref();
+  return {
+    check,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
