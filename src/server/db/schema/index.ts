@@ -11,3 +11,4 @@ export * from './realtime';
 export * from './uploads';
 export * from './matches';
 export * from './forums';
+export * from './admin';
