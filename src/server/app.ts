@@ -8,6 +8,7 @@ import { requestLog } from './http/request-log';
 import { sameOriginGuard } from './http/security';
 import { authHandler } from './modules/accounts/auth-handler';
 import { ownAccountRoutes } from './modules/accounts/account-routes';
+import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { forumRoutes } from './modules/forums/routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', realtimeRoutes(deps));
   api.route('/', socialRoutes(deps));
   api.route('/', forumRoutes(deps));
+  api.route('/', adminRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   publishApiDocument(api);
