@@ -12,13 +12,11 @@ import { runAdminCommand } from '../src/server/modules/admin/cli';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir });
-let code = 1;
 try {
   await runMigrations(database);
   const result = await runAdminCommand(database, process.argv.slice(2));
   (result.code === 0 ? console.log : console.error)(result.message);
-  code = result.code;
+  process.exitCode = result.code;
 } finally {
   await database.close();
 }
-process.exit(code);

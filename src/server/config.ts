@@ -77,7 +77,12 @@ const envSchema = z.object({
     z
       .string()
       .optional()
-      .transform((v) => (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.email({ message: 'expected comma-separated e-mail addresses' }))),
   ),
   TMDB_API_KEY: optionalString,

@@ -148,7 +148,9 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 export const auditLogQuerySchema = z.strictObject({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
-export const auditLogSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }).meta({ id: 'AuditLog' });
+export const auditLogSchema = z
+  .object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'AuditLog' });
 
 export const idParamsSchema = z.strictObject({ id: text().min(1).max(100) });
 export const emailParamsSchema = z.strictObject({ email: text().min(3).max(320) });

@@ -87,7 +87,9 @@ describe('user reports', () => {
     expect((await api(a)(`/api/reports/${b.id}`, { method: 'POST', json: { reason: 'Spam in messages' } })).status).toBe(201);
     const overview = (await (await api(admin)('/api/admin/overview')).json()) as { openReports: number; totalUsers: number };
     expect(overview.openReports).toBe(before.openReports + 1);
-    const list = (await (await api(admin)('/api/admin/reports')).json()) as { reports: { id: string; reporter: { username: string }; reported: { id: string; username: string }; reason: string }[] };
+    const list = (await (await api(admin)('/api/admin/reports')).json()) as {
+      reports: { id: string; reporter: { username: string }; reported: { id: string; username: string }; reason: string }[];
+    };
     const report = list.reports[0]!;
     expect(report).toMatchObject({ reporter: { username: a.username }, reported: { id: b.id, username: b.username }, reason: 'Spam in messages' });
 
@@ -167,7 +169,10 @@ describe('user management', () => {
     // By e-mail and by full name.
     const byEmail = (await (await api(admin)(`/api/admin/users?q=${tag}.7@`)).json()) as { users: { id: string; email: string }[] };
     expect(byEmail.users.map((u) => u.id)).toEqual([made[7]!.id]);
-    await db().update(profiles).set({ fullName: `Quentin ${tag}` }).where(eq(profiles.id, made[3]!.id));
+    await db()
+      .update(profiles)
+      .set({ fullName: `Quentin ${tag}` })
+      .where(eq(profiles.id, made[3]!.id));
     const byName = (await (await api(admin)(`/api/admin/users?q=quentin ${tag}`)).json()) as { users: { id: string }[] };
     expect(byName.users.map((u) => u.id)).toEqual([made[3]!.id]);
     // Filters: founding (all early accounts are), premium, banned, admins.
@@ -228,7 +233,9 @@ describe('user management', () => {
 describe('post reports', () => {
   async function threadAndReply(author: User) {
     const forum = (await (await api(author)('/api/titles/movie/550/forums')).json()) as { title: { id: string } };
-    const thread = (await (await api(author)(`/api/forums/${forum.title.id}/threads`, { method: 'POST', json: { title: 'Worst take', content: 'Opening words' } })).json()) as { id: string };
+    const thread = (await (await api(author)(`/api/forums/${forum.title.id}/threads`, { method: 'POST', json: { title: 'Worst take', content: 'Opening words' } })).json()) as {
+      id: string;
+    };
     const reply = (await (await api(author)(`/api/forum-threads/${thread.id}/replies`, { method: 'POST', json: { content: 'A rude reply' } })).json()) as { id: string };
     return { thread, reply };
   }
@@ -238,7 +245,9 @@ describe('post reports', () => {
     const reporter = await signUpVerified(t);
     const { thread, reply } = await threadAndReply(author);
     expect((await api(reporter)('/api/forum-reports', { method: 'POST', json: { replyId: reply.id, reason: 'harassment' } })).status).toBeLessThan(300);
-    const list = (await (await api(admin)('/api/admin/post-reports')).json()) as { reports: { id: string; kind: string; content: string; context: string; threadTitle: string; author: { id: string } }[] };
+    const list = (await (await api(admin)('/api/admin/post-reports')).json()) as {
+      reports: { id: string; kind: string; content: string; context: string; threadTitle: string; author: { id: string } }[];
+    };
     const item = list.reports[0]!;
     expect(item).toMatchObject({ kind: 'reply', content: 'A rude reply', context: 'Opening words', threadTitle: 'Worst take', author: { id: author.id } });
     expect((await api(admin)(`/api/admin/post-reports/${item.id}/delete-post`, { method: 'POST' })).status).toBe(200);

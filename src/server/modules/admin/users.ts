@@ -31,7 +31,18 @@ function columns(ownerEmail: string | undefined) {
   };
 }
 
-type Row = { id: string; username: string; email: string; createdAt: Date; foundingMember: boolean; isBanned: boolean; banReason: string | null; isAdmin: boolean; isPremium: boolean; emailBlocked: boolean };
+type Row = {
+  id: string;
+  username: string;
+  email: string;
+  createdAt: Date;
+  foundingMember: boolean;
+  isBanned: boolean;
+  banReason: string | null;
+  isAdmin: boolean;
+  isPremium: boolean;
+  emailBlocked: boolean;
+};
 const toView = (r: Row): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString() });
 
 function filterSql(filter: AdminUserFilter, ownerEmail: string | undefined): SQL | undefined {
@@ -91,18 +102,18 @@ export async function banUserAsAdmin(db: Database, actor: Actor & { id: string }
 
 /** The ban itself, inside the caller's transaction (a ban from a report resolves it in the same one). */
 export async function banInTransaction(tx: Database, actor: Actor & { id: string }, targetId: string, reason: string) {
-    if (targetId === actor.id) throw errors.forbidden(ADMIN_TEXT.notSelf);
-    // Locks the row: a concurrent grant of the role waits, so an admin is never banned in a race.
-    const [target] = await tx
-      .select({ id: user.id, username: user.username, isAdmin: isAdminSql.mapWith(Boolean) })
-      .from(user)
-      .where(eq(user.id, targetId))
-      .for('update');
-    if (!target) throw errors.notFound('User not found.');
-    if (target.isAdmin) throw errors.forbidden(ADMIN_TEXT.notAdmin);
-    await tx.update(profiles).set({ isBanned: true, banReason: reason, updatedAt: new Date() }).where(eq(profiles.id, targetId));
-    await tx.delete(session).where(eq(session.userId, targetId));
-    await recordAction(tx, actor, 'ban', { userId: targetId, label: target.username ?? targetId }, reason);
+  if (targetId === actor.id) throw errors.forbidden(ADMIN_TEXT.notSelf);
+  // Locks the row: a concurrent grant of the role waits, so an admin is never banned in a race.
+  const [target] = await tx
+    .select({ id: user.id, username: user.username, isAdmin: isAdminSql.mapWith(Boolean) })
+    .from(user)
+    .where(eq(user.id, targetId))
+    .for('update');
+  if (!target) throw errors.notFound('User not found.');
+  if (target.isAdmin) throw errors.forbidden(ADMIN_TEXT.notAdmin);
+  await tx.update(profiles).set({ isBanned: true, banReason: reason, updatedAt: new Date() }).where(eq(profiles.id, targetId));
+  await tx.delete(session).where(eq(session.userId, targetId));
+  await recordAction(tx, actor, 'ban', { userId: targetId, label: target.username ?? targetId }, reason);
 }
 
 export async function unbanUserAsAdmin(db: Database, actor: Actor, targetId: string) {
@@ -119,7 +130,10 @@ export async function blockEmail(db: Database, actor: Actor, email: string) {
   await db.transaction(async (tx: Database) => {
     const rows = await tx.insert(blockedEmails).values({ email, reason: MANUAL_BLOCK_REASON }).onConflictDoNothing().returning({ email: blockedEmails.email });
     if (rows.length) {
-      const [owner] = await tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
+      const [owner] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(sql`lower(${user.email})`, email));
       await recordAction(tx, actor, 'block_email', { userId: owner?.id, label: email }, MANUAL_BLOCK_REASON);
     }
   });
@@ -130,7 +144,10 @@ export async function unblockEmail(db: Database, actor: Actor, email: string) {
   await db.transaction(async (tx: Database) => {
     const rows = await tx.delete(blockedEmails).where(eq(blockedEmails.email, address)).returning({ email: blockedEmails.email });
     if (rows.length === 0) throw errors.notFound('This email address is not blocked.');
-    const [owner] = await tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, address));
+    const [owner] = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, address));
     await recordAction(tx, actor, 'unblock_email', { userId: owner?.id, label: address });
   });
 }
