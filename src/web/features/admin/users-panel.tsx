@@ -107,8 +107,8 @@ function UserRow({ user: u, isMe }: { user: AdminUser; isMe: boolean }) {
         {u.emailBlocked ? <Badge variant="outline">Email blocked</Badge> : null}
       </div>
       <p className="mt-1 break-all text-muted-foreground">{u.email}</p>
-      <p className="text-xs break-all text-muted-foreground">
-        {u.id} · joined {formatDate(u.createdAt)}
+      <p className="text-xs text-muted-foreground">
+        <span className="break-all">{u.id}</span> · <span className="whitespace-nowrap">joined {formatDate(u.createdAt)}</span>
       </p>
       {u.isBanned && u.banReason ? <p className="mt-1 text-xs">Reason: {u.banReason}</p> : null}
       <div className="mt-2 flex flex-wrap gap-2">
