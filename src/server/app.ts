@@ -8,6 +8,7 @@ import { requestLog } from './http/request-log';
 import { sameOriginGuard } from './http/security';
 import { authHandler } from './modules/accounts/auth-handler';
 import { ownAccountRoutes } from './modules/accounts/account-routes';
+import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { billingRoutes } from './modules/billing/routes';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', socialRoutes(deps));
   api.route('/', forumRoutes(deps));
   api.route('/', billingRoutes(deps));
+  api.route('/', adminRoutes(deps));
   api.on(['GET', 'POST'], '/auth/*', authHandler(deps));
   if (config.mail.devMailboxEnabled && !config.isProduction) api.route('/', devMailboxRoutes(deps));
   publishApiDocument(api);

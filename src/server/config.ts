@@ -71,6 +71,20 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(1_048_576)),
   BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'expected a random secret of at least 32 characters').optional()),
   OWNER_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).optional()),
+  /** Ruling 27: accounts with these addresses (comma-separated) are made admins when they verify or sign in. */
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ message: 'expected comma-separated e-mail addresses' }))),
+  ),
   TMDB_API_KEY: optionalString,
   TMDB_BASE_URL: optionalUrl('the TMDB API base URL, such as https://api.themoviedb.org/3'),
   TMDB_READ_ACCESS_TOKEN: optionalString,
@@ -161,7 +175,12 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       devMailboxRemote: env.DEV_MAILBOX_REMOTE,
       mailboxDir: path.join(dataDir, 'mailbox'),
     },
-    auth: { secret: env.BETTER_AUTH_SECRET, ownerEmail: env.OWNER_EMAIL?.toLowerCase() },
+    auth: {
+      secret: env.BETTER_AUTH_SECRET,
+      ownerEmail: env.OWNER_EMAIL?.toLowerCase(),
+      /** Who is granted the admin role at verification or sign-in: ADMIN_EMAILS and the owner (ruling 27). */
+      adminEmails: [...new Set([...env.ADMIN_EMAILS, ...(env.OWNER_EMAIL ? [env.OWNER_EMAIL.toLowerCase()] : [])])],
+    },
     messaging: { premiumGate: env.MESSAGING_PREMIUM_GATE },
     storage: {
       /**

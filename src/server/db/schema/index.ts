@@ -12,3 +12,4 @@ export * from './uploads';
 export * from './matches';
 export * from './forums';
 export * from './billing';
+export * from './admin';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 const notifyPref = (name: string) =>
@@ -81,7 +81,8 @@ export const userRoles = pgTable(
     role: text('role', { enum: ['admin'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_roles_user_idx').on(t.userId)],
+  // One row per (user, role): granting twice, or at once from two instances, keeps one.
+  (t) => [index('user_roles_user_idx').on(t.userId), uniqueIndex('user_roles_user_role_idx').on(t.userId, t.role)],
 );
 
 export const blockedEmails = pgTable('blocked_emails', {

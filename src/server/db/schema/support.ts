@@ -11,6 +11,8 @@ export const contactMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     userId: text('user_id'),
+    /** Set when an admin marks the message handled in the support inbox (issue 17). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],

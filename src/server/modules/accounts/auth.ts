@@ -11,6 +11,7 @@ import type { MailOutbox } from '../../integrations/mail';
 import type { Logger } from '../../logger';
 import { hitDbLimit } from '../../http/db-rate-limit';
 import type { EventBus } from '../../realtime/bus';
+import { grantFromConfig } from '../admin/roles';
 import { claimFoundingSpot } from './founding';
 import { changeEmailMail, resetPasswordMail, verificationMail } from './mails';
 import { bannedMessage } from './moderation';
@@ -91,6 +92,8 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
         await mail.enqueue(user.emailVerified ? changeEmailMail(user.email, url) : verificationMail(user.email, url));
       },
       afterEmailVerification: async (user) => {
+        // Ruling 27: an address in ADMIN_EMAILS (or the owner's) becomes admin once it is proven.
+        await grantFromConfig(db, config.auth.adminEmails, { id: user.id, email: user.email, emailVerified: true });
         const spot = await claimFoundingSpot(db, user.id);
         // The landing banner shows the spots left live (ruling 6); ids and counts only.
         if (spot !== null) deps.events?.publish({ everyone: true }, { type: 'founding-count' });
@@ -149,7 +152,11 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
         if (!attempt.email) return;
         const returned = ctx.context.returned;
         if (returned instanceof APIError && returned.statusCode === 401) await signIns.failed(attempt);
-        else if (ctx.context.newSession) await signIns.succeeded(attempt, ctx.context.newSession.user.id);
+        else if (ctx.context.newSession) {
+          await signIns.succeeded(attempt, ctx.context.newSession.user.id);
+          // ADMIN_EMAILS read at every sign-in, so an address added to it later takes effect.
+          await grantFromConfig(db, config.auth.adminEmails, ctx.context.newSession.user);
+        }
       }),
     },
     databaseHooks: {

@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
 import { AccountInfoCard } from './account-info-card';
-import { AdminControlsCard } from './admin-controls-card';
 import { useOwnProfile } from './api';
 import { DangerZoneCard } from './danger-zone-card';
 import { EditProfileCard } from './edit-profile-card';
@@ -17,10 +16,11 @@ import { CardSkeleton, LoadFailedCard } from './settings-states';
 import { SubscriptionCard } from './subscription-card';
 
 /**
- * Settings, in the spec's card order. `socialLinks` is the slot for the profiles feature's social
- * links card, which the route page (app/pages/settings-page.tsx) passes in.
+ * Settings, in the spec's card order. `socialLinks` and `adminControls` are slots for the profiles
+ * and admin features' cards, which the route page (app/pages/settings-page.tsx) passes in; the
+ * admin card is shown to admins only (the server refuses its routes to everyone else).
  */
-export function SettingsView({ socialLinks }: { socialLinks?: ReactNode }) {
+export function SettingsView({ socialLinks, adminControls }: { socialLinks?: ReactNode; adminControls?: ReactNode }) {
   const { session } = useSession();
   const userId = session?.user?.id ?? '';
   const profile = useOwnProfile(userId);
@@ -41,7 +41,7 @@ export function SettingsView({ socialLinks }: { socialLinks?: ReactNode }) {
         <ArrowLeft className="size-4" aria-hidden /> Back to Profile
       </Link>
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-      {session.access.isAdmin ? <AdminControlsCard /> : null}
+      {session.access.isAdmin ? adminControls : null}
       <AccountInfoCard session={session} />
       <EmailChangeCard current={session.user.email} />
       <PasswordChangeCard username={session.user.username} />

@@ -1,0 +1,107 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/app';
+import { watchedPage } from './support/browser';
+import { mailLink, signIn, signUpInBrowser, uniqueUser } from './support/journeys';
+
+// Issue 17's done-when, as people would do it: A reports B; an admin made by ADMIN_EMAILS sees the
+// report with the badge count and bans B; B's open tab is signed out on its next request and B
+// cannot sign in again; the report leaves the open list and the audit log has the ban. Then the
+// admin blocks an address (sign-up refused), unblocks it (sign-up works).
+const ADMIN_EMAIL = 'chief.moderator@example.com';
+const app = useApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+
+// A banned tab's requests are refused (401/403) on purpose, and a blocked sign-up answers 403.
+const expected = [/Failed to load resource: the server responded with a status of (401|403|404)/];
+
+async function member(user: ReturnType<typeof uniqueUser>): Promise<{ context: BrowserContext; page: Page; id: string }> {
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const res = await context.request.post(`${app.url}/api/accounts/sign-up`, {
+    data: { email: user.email, password: user.password, username: user.username, fullName: user.fullName, acceptTerms: true, acceptPrivacy: true },
+  });
+  expect(res.status()).toBe(201);
+  const { page } = await watchedPage(context, { allowConsoleErrors: expected });
+  await page.goto(await mailLink(app.url, user.email, /Verify your e-mail/));
+  await page.waitForURL(`${app.url}/discover`);
+  const session = (await (await context.request.get(`${app.url}/api/session`)).json()) as { user: { id: string } };
+  return { context, page, id: session.user.id };
+}
+
+describe('admin area', () => {
+  it('a report leads to a ban that signs the user out everywhere; a blocked address cannot sign up until unblocked', async () => {
+    const aUser = uniqueUser('alice');
+    const bUser = uniqueUser('bob');
+    const chief = { ...uniqueUser('chief'), email: ADMIN_EMAIL };
+    const a = await member(aUser);
+    const b = await member(bUser);
+    const admin = await member(chief);
+
+    // A reports B from B's profile.
+    await a.page.goto(`${app.url}/${bUser.username}`);
+    await a.page.getByRole('button', { name: 'Report' }).click();
+    await a.page.getByLabel('Reason').fill('Sending scam links');
+    await a.page.getByRole('button', { name: 'Submit Report' }).click();
+    await a.page.getByText('Report Submitted', { exact: true }).waitFor();
+
+    // B's tab is open on a page of the app.
+    await b.page.goto(`${app.url}/settings`);
+    await b.page.getByRole('heading', { name: 'Settings' }).waitFor();
+
+    // The admin (ADMIN_EMAILS) sees Admin Controls with the badge and the report.
+    await admin.page.goto(`${app.url}/settings`);
+    const card = admin.page.locator('#admin');
+    await card.getByText('1 open reports').waitFor();
+    const report = card
+      .getByRole('list', { name: 'Open user reports' })
+      .getByRole('listitem')
+      .filter({ hasText: `@${bUser.username}` });
+    await report.getByText('Sending scam links').waitFor();
+    await report.getByText(`@${aUser.username}`).waitFor();
+    await report.getByRole('button', { name: 'Ban' }).click();
+    await admin.page.getByText('User banned', { exact: true }).waitFor();
+    await card.getByText('No open user reports.').waitFor();
+    await card.getByText('0 open reports').waitFor();
+
+    // B's open tab: its next request is refused, and the app sends it to sign in.
+    await b.page.getByRole('link', { name: 'Back to Profile' }).click();
+    await b.page.waitForURL(`${app.url}/auth`, { timeout: 15_000 });
+    await signIn(b.page, app.url, bUser.email, bUser.password);
+    await b.page.getByText('Your account has been banned: Banned by admin after user report.').waitFor();
+    // Others see B's profile as not found.
+    await a.page.goto(`${app.url}/profile/${b.id}`);
+    await a.page.getByText('Profile not found').first().waitFor();
+
+    // The audit log has the ban.
+    await card.getByRole('radio', { name: 'Audit log' }).click();
+    await card.getByRole('list', { name: 'Audit log' }).getByText(`banned ${bUser.username}`, { exact: false }).waitFor();
+
+    // Blocking an address refuses its sign-up; unblocking lets it through.
+    const newcomer = uniqueUser('newbie');
+    await card.getByRole('radio', { name: 'Users' }).click();
+    await card.getByLabel('Email address to block or unblock').fill(newcomer.email);
+    await card.getByRole('button', { name: 'Block email' }).first().click();
+    await admin.page.getByText('Email blocked', { exact: true }).waitFor();
+
+    const visitor = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page: v } = await watchedPage(visitor, { allowConsoleErrors: expected });
+    await v.goto(`${app.url}/`);
+    await v.getByRole('link', { name: 'Sign Up' }).click();
+    await v.getByLabel('Email', { exact: true }).fill(newcomer.email);
+    await v.getByLabel('Username').fill(newcomer.username);
+    await v.getByText('Username is available!').waitFor();
+    await v.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    await v.getByLabel(/Terms of Service/).check();
+    await v.getByLabel(/Privacy Policy/).check();
+    await v.getByRole('button', { name: 'Create Account' }).click();
+    await v.getByText('This email address cannot be used to create an account.', { exact: false }).waitFor();
+
+    await card.getByRole('button', { name: 'Unblock', exact: true }).click();
+    await admin.page.getByText('Email unblocked', { exact: true }).waitFor();
+    await signUpInBrowser(v, app.url, newcomer);
+
+    await card.getByRole('radio', { name: 'Audit log' }).click();
+    await card.getByText(`blocked ${newcomer.email}`, { exact: false }).first().waitFor();
+    await card.getByText(`unblocked ${newcomer.email}`, { exact: false }).waitFor();
+    for (const c of [a.context, b.context, admin.context, visitor]) await c.close();
+  }, 240_000);
+});

@@ -1,0 +1,153 @@
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, ADMIN_TEXT, type AdminUser, type AdminUserFilter, MANUAL_BLOCK_REASON } from '../../../shared/admin';
+import type { AppDeps } from '../../deps';
+import type { Database } from '../../db/client';
+import { blockedEmails, profiles, session, subscriptions, user, userRoles } from '../../db/schema';
+import { errors } from '../../http/errors';
+import { type Actor, recordAction } from './audit';
+
+const isAdminSql = sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`;
+const blockedSql = sql<boolean>`exists(select 1 from ${blockedEmails} where ${blockedEmails.email} = lower(${user.email}))`;
+
+/** Ruling 4 in SQL, for the premium filter and the list's flag (accounts/access.ts computeAccess is the same rule). */
+function premiumSql(ownerEmail: string | undefined): SQL<boolean> {
+  return sql<boolean>`(coalesce(${subscriptions.subscribed} and (${subscriptions.subscriptionEnd} is null or ${subscriptions.subscriptionEnd} > now()), false)
+    or coalesce(${subscriptions.subscriptionTier} = 'trial' and ${subscriptions.trialEnd} > now(), false)
+    or ${profiles.foundingMember} or ${isAdminSql} or lower(${user.email}) = ${ownerEmail ?? ''})`;
+}
+
+function columns(ownerEmail: string | undefined) {
+  return {
+    id: user.id,
+    username: sql<string>`coalesce(${user.displayUsername}, ${user.username}, '')`,
+    email: user.email,
+    createdAt: user.createdAt,
+    foundingMember: profiles.foundingMember,
+    isBanned: profiles.isBanned,
+    banReason: profiles.banReason,
+    isAdmin: isAdminSql.mapWith(Boolean),
+    isPremium: premiumSql(ownerEmail).mapWith(Boolean),
+    emailBlocked: blockedSql.mapWith(Boolean),
+  };
+}
+
+type Row = {
+  id: string;
+  username: string;
+  email: string;
+  createdAt: Date;
+  foundingMember: boolean;
+  isBanned: boolean;
+  banReason: string | null;
+  isAdmin: boolean;
+  isPremium: boolean;
+  emailBlocked: boolean;
+};
+const toView = (r: Row): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+function filterSql(filter: AdminUserFilter, ownerEmail: string | undefined): SQL | undefined {
+  switch (filter) {
+    case 'premium':
+      return premiumSql(ownerEmail);
+    case 'founding':
+      return eq(profiles.foundingMember, true);
+    case 'banned':
+      return eq(profiles.isBanned, true);
+    case 'admins':
+      return isAdminSql;
+    default:
+      return undefined;
+  }
+}
+
+/** The user list (spec 000 §7 admin list): newest first, by username, name or e-mail, a page at a time. */
+export async function listUsers(deps: AppDeps, input: { q?: string; filter: AdminUserFilter; page: number }) {
+  const db = deps.database.db;
+  const owner = deps.config.auth.ownerEmail;
+  const pattern = input.q ? `%${input.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined;
+  const where = and(pattern ? or(ilike(user.username, pattern), ilike(profiles.fullName, pattern), ilike(user.email, pattern)) : undefined, filterSql(input.filter, owner));
+  const base = () => db.select(columns(owner)).from(user).innerJoin(profiles, eq(profiles.id, user.id)).leftJoin(subscriptions, eq(subscriptions.userId, user.id));
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((input.page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(user).innerJoin(profiles, eq(profiles.id, user.id)).leftJoin(subscriptions, eq(subscriptions.userId, user.id)).where(where),
+  ]);
+  return { users: rows.map(toView), total: total?.n ?? 0, page: input.page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+export async function adminUserById(deps: AppDeps, db: Database, id: string): Promise<AdminUser> {
+  const owner = deps.config.auth.ownerEmail;
+  const [row] = await db
+    .select(columns(owner))
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .where(eq(user.id, id));
+  if (!row) throw errors.notFound('User not found.');
+  return toView(row);
+}
+
+/**
+ * Bans a user (ruling 27: never oneself, never an admin). The flag refuses new sessions and any
+ * leftover one (auth.ts, session.ts); the sessions are deleted in the same transaction, and the
+ * triggers' access signals empty every instance's session cache, so every open tab is signed out
+ * on its next request (decision 013). Audited in the same transaction.
+ */
+export async function banUserAsAdmin(db: Database, actor: Actor & { id: string }, targetId: string, reason: string) {
+  await db.transaction((tx: Database) => banInTransaction(tx, actor, targetId, reason));
+}
+
+/** The ban itself, inside the caller's transaction (a ban from a report resolves it in the same one). */
+export async function banInTransaction(tx: Database, actor: Actor & { id: string }, targetId: string, reason: string) {
+  if (targetId === actor.id) throw errors.forbidden(ADMIN_TEXT.notSelf);
+  // Locks the row: a concurrent grant of the role waits, so an admin is never banned in a race.
+  const [target] = await tx
+    .select({ id: user.id, username: user.username, isAdmin: isAdminSql.mapWith(Boolean) })
+    .from(user)
+    .where(eq(user.id, targetId))
+    .for('update');
+  if (!target) throw errors.notFound('User not found.');
+  if (target.isAdmin) throw errors.forbidden(ADMIN_TEXT.notAdmin);
+  await tx.update(profiles).set({ isBanned: true, banReason: reason, updatedAt: new Date() }).where(eq(profiles.id, targetId));
+  await tx.delete(session).where(eq(session.userId, targetId));
+  await recordAction(tx, actor, 'ban', { userId: targetId, label: target.username ?? targetId }, reason);
+}
+
+export async function unbanUserAsAdmin(db: Database, actor: Actor, targetId: string) {
+  await db.transaction(async (tx: Database) => {
+    const [target] = await tx.select({ username: user.username }).from(user).where(eq(user.id, targetId));
+    if (!target) throw errors.notFound('User not found.');
+    await tx.update(profiles).set({ isBanned: false, banReason: null, updatedAt: new Date() }).where(eq(profiles.id, targetId));
+    await recordAction(tx, actor, 'unban', { userId: targetId, label: target.username ?? targetId });
+  });
+}
+
+/** Adds the address to blocked_emails (sign-up refuses it: accounts/service.ts). Blocking twice keeps one row. */
+export async function blockEmail(db: Database, actor: Actor, email: string) {
+  await db.transaction(async (tx: Database) => {
+    const rows = await tx.insert(blockedEmails).values({ email, reason: MANUAL_BLOCK_REASON }).onConflictDoNothing().returning({ email: blockedEmails.email });
+    if (rows.length) {
+      const [owner] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(sql`lower(${user.email})`, email));
+      await recordAction(tx, actor, 'block_email', { userId: owner?.id, label: email }, MANUAL_BLOCK_REASON);
+    }
+  });
+}
+
+export async function unblockEmail(db: Database, actor: Actor, email: string) {
+  const address = email.trim().toLowerCase();
+  await db.transaction(async (tx: Database) => {
+    const rows = await tx.delete(blockedEmails).where(eq(blockedEmails.email, address)).returning({ email: blockedEmails.email });
+    if (rows.length === 0) throw errors.notFound('This email address is not blocked.');
+    const [owner] = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, address));
+    await recordAction(tx, actor, 'unblock_email', { userId: owner?.id, label: address });
+  });
+}
