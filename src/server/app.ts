@@ -9,6 +9,7 @@ import { sameOriginGuard } from './http/security';
 import { authHandler } from './modules/accounts/auth-handler';
 import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { forumRoutes } from './modules/forums/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', titleRoutes(deps));
   api.route('/', listRoutes(deps));
   api.route('/', matchRoutes(deps));
+  api.route('/', dashboardRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));
