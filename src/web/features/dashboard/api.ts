@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { call } from '@/lib/api';
+import { dashboardApi } from '@shared/api/dashboard';
+import { notificationsApi } from '@shared/api/notifications';
+import { socialApi } from '@shared/api/social';
+import { ACTIVITY_ITEMS } from '@shared/dashboard';
+import type { NotificationKind } from '@shared/notifications';
+
+/**
+ * The dashboard's two requests (decision 018): the summary, and Recent Activity (the latest 15
+ * notifications of one kind). The activity key starts with 'notifications', so a live notification
+ * (which refreshes every ['notifications', …] query) refreshes it too.
+ */
+export const dashboardKeys = {
+  summary: ['dashboard'] as const,
+  activity: (kind: NotificationKind) => ['notifications', 'dashboard-activity', kind] as const,
+};
+
+export const dashboardQuery = queryOptions({
+  queryKey: dashboardKeys.summary,
+  queryFn: ({ signal }) => call(dashboardApi.summary, {}, { signal }),
+  staleTime: 30_000,
+});
+
+export const activityQuery = (kind: NotificationKind) =>
+  queryOptions({
+    queryKey: dashboardKeys.activity(kind),
+    queryFn: ({ signal }) => call(notificationsApi.list, { query: { limit: ACTIVITY_ITEMS, kind } }, { signal }),
+    staleTime: 15_000,
+    // The card shows 'Could not load activities.' with a retry button, so fail fast.
+    retry: 1,
+  });
+
+/** Follow from People You Might Like; the person then leaves the card (the summary is reloaded). */
+export function useFollowSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => call(socialApi.follow, { params: { userId } }),
+    onSuccess: () => toast.success('Followed'),
+    onError: () => toast.error('Something went wrong.'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.summary }),
+  });
+}
