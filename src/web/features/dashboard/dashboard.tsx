@@ -39,9 +39,9 @@ export function Dashboard({ activityLink }: { activityLink: ActivityLink }) {
   const name = d?.name ?? (user ? user.fullName || user.username : '');
   return (
     <section aria-labelledby="dashboard-heading" className="flex flex-col gap-4" data-testid="dashboard">
-      <h1 id="dashboard-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+      <h2 id="dashboard-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
         {DASHBOARD_TEXT.greeting(name)}
-      </h1>
+      </h2>
       {summary.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {DASHBOARD_TEXT.loadFailed}{' '}
