@@ -21,6 +21,8 @@ export const dashboardQuery = queryOptions({
   queryKey: dashboardKeys.summary,
   queryFn: ({ signal }) => call(dashboardApi.summary, {}, { signal }),
   staleTime: 30_000,
+  // Its cards say when it failed (with Try again), so one retry is enough.
+  retry: 1,
 });
 
 export const activityQuery = (kind: NotificationKind) =>

@@ -13,14 +13,20 @@ import { YourStats } from './your-stats';
 
 export type ActivityLink = (n: NotificationView) => string | null;
 
-function Count({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
+function Count({ icon, label, value, failed }: { icon: ReactNode; label: string; value: number | undefined; failed: boolean }) {
   return (
     <div className="flex items-center gap-3 rounded-xl border bg-card p-3 sm:p-4" data-testid={`dashboard-count-${label.toLowerCase()}`}>
       <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
         {icon}
       </span>
       <div className="min-w-0">
-        {value === undefined ? <Skeleton className="h-6 w-10" /> : <p className="text-xl leading-tight font-bold tabular-nums">{value.toLocaleString()}</p>}
+        {value !== undefined ? (
+          <p className="text-xl leading-tight font-bold tabular-nums">{value.toLocaleString()}</p>
+        ) : failed ? (
+          <p className="text-xl leading-tight font-bold text-muted-foreground">–</p>
+        ) : (
+          <Skeleton className="h-6 w-10" />
+        )}
         <p className="truncate text-sm text-muted-foreground">{label}</p>
       </div>
     </div>
@@ -51,10 +57,10 @@ export function Dashboard({ activityLink }: { activityLink: ActivityLink }) {
         </p>
       ) : null}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Count icon={<Heart className="size-4" />} label="Favorites" value={d?.counts.favorites} />
-        <Count icon={<Bookmark className="size-4" />} label="Watchlist" value={d?.counts.watchlist} />
-        <Count icon={<Users className="size-4" />} label="Followers" value={d?.counts.followers} />
-        <Count icon={<UserCheck className="size-4" />} label="Following" value={d?.counts.following} />
+        <Count icon={<Heart className="size-4" />} label="Favorites" value={d?.counts.favorites} failed={summary.isError} />
+        <Count icon={<Bookmark className="size-4" />} label="Watchlist" value={d?.counts.watchlist} failed={summary.isError} />
+        <Count icon={<Users className="size-4" />} label="Followers" value={d?.counts.followers} failed={summary.isError} />
+        <Count icon={<UserCheck className="size-4" />} label="Following" value={d?.counts.following} failed={summary.isError} />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <RecentActivity className="lg:row-span-2" link={activityLink} />
