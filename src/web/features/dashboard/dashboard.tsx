@@ -66,7 +66,7 @@ export function Dashboard({ activityLink }: { activityLink: ActivityLink }) {
         <RecentActivity className="lg:row-span-2" link={activityLink} />
         <YourStats data={d} failed={summary.isError} />
         <PeopleYouMightLike data={d} failed={summary.isError} />
-        <QuickActions className="lg:col-span-2" />
+        <QuickActions className="lg:col-span-2 lg:self-start" />
       </div>
     </section>
   );

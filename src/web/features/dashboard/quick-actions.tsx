@@ -8,7 +8,7 @@ function Action({ to, icon, label }: { to: string; icon: ReactNode; label: strin
   return (
     <Link
       to={to}
-      className="flex items-center justify-center gap-2 rounded-lg border bg-background px-3 py-2.5 text-sm font-medium transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none"
+      className="flex flex-col items-center justify-center gap-1 rounded-lg border bg-background px-2 py-2.5 text-center text-xs font-medium sm:flex-row sm:gap-2 sm:px-3 sm:text-sm transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/60 focus-visible:outline-none"
     >
       {icon}
       {label}
@@ -23,7 +23,7 @@ export function QuickActions({ className }: { className?: string }) {
       <CardHeader>
         <CardTitle>Quick Actions</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-2 sm:grid-cols-3">
+      <CardContent className="grid grid-cols-3 gap-2">
         <Action to="/search" icon={<Plus className="size-4" aria-hidden />} label="Add Content" />
         <Action to="/settings" icon={<UserPen className="size-4" aria-hidden />} label="Edit Profile" />
         <Action to="/matches" icon={<Heart className="size-4" aria-hidden />} label="View Matches" />

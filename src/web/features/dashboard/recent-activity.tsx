@@ -92,7 +92,7 @@ export function RecentActivity({ className, link }: { className?: string; link: 
         ) : activity.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">{DASHBOARD_TEXT.activityEmpty}</p>
         ) : (
-          <ul className="max-h-[28rem] divide-y overflow-y-auto pr-1" aria-label="Recent activity">
+          <ul className="max-h-80 lg:max-h-[26rem] divide-y overflow-y-auto pr-1" aria-label="Recent activity">
             {activity.data.items.map((n) => (
               <Item key={n.id} n={n} link={link} />
             ))}
