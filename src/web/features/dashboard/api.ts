@@ -9,12 +9,12 @@ import type { NotificationKind } from '@shared/notifications';
 
 /**
  * The dashboard's two requests (decision 018): the summary, and Recent Activity (the latest 15
- * notifications of one kind). The activity key starts with 'notifications', so a live notification
- * (which refreshes every ['notifications', …] query) refreshes it too.
+ * notifications of one kind). Live events refresh them (use-dashboard-events.ts).
  */
 export const dashboardKeys = {
-  summary: ['dashboard'] as const,
-  activity: (kind: NotificationKind) => ['notifications', 'dashboard-activity', kind] as const,
+  summary: ['dashboard', 'summary'] as const,
+  activityAll: ['dashboard', 'activity'] as const,
+  activity: (kind: NotificationKind) => ['dashboard', 'activity', kind] as const,
 };
 
 export const dashboardQuery = queryOptions({

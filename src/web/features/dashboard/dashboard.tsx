@@ -9,6 +9,7 @@ import { dashboardQuery } from './api';
 import { PeopleYouMightLike } from './people-you-might-like';
 import { QuickActions } from './quick-actions';
 import { RecentActivity } from './recent-activity';
+import { useDashboardEvents } from './use-dashboard-events';
 import { YourStats } from './your-stats';
 
 export type ActivityLink = (n: NotificationView) => string | null;
@@ -41,6 +42,7 @@ function Count({ icon, label, value, failed }: { icon: ReactNode; label: string;
 export function Dashboard({ activityLink }: { activityLink: ActivityLink }) {
   const { user } = useSession();
   const summary = useQuery(dashboardQuery);
+  useDashboardEvents();
   const d = summary.data;
   const name = d?.name ?? (user ? user.fullName || user.username : '');
   return (
