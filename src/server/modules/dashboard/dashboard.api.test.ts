@@ -66,7 +66,7 @@ describe('GET /api/me/dashboard', () => {
     d = await dashboardOf(me);
     expect(d.name).toBe('Ada Lovelace');
     expect(d.counts).toEqual({ favorites: 2, watchlist: 1, followers: 1, following: 1 });
-  });
+  }, 120_000);
 
   it('scores profile completeness by the steps of ruling 12 and names the missing ones', async () => {
     const me = await signUpVerified(t);
@@ -95,7 +95,7 @@ describe('GET /api/me/dashboard', () => {
     await setProfile(me, { avatarUrl: '/uploads/avatars/x.png' });
     expect((await t.as(me)('/api/me/watchlist', { method: 'POST', json: { mediaType: 'movie', mediaId: 769 } })).status).toBe(201);
     expect((await dashboardOf(me)).completeness.score).toBe(100);
-  });
+  }, 120_000);
 
   it('suggests top matches not yet followed, then people sharing genres, never private, banned or unverified (ruling 23)', async () => {
     const me = await signUpVerified(t);
@@ -123,7 +123,7 @@ describe('GET /api/me/dashboard', () => {
     expect(suggestions[1]).toMatchObject({ reason: 'genres', matchPercentage: null, sharedGenres: ['Horror', 'Mystery'] });
     for (const never of [me, followed, hidden, banned, genrePrivate, noGenre]) expect(ids).not.toContain(never!.id);
     expect(suggestions.length).toBeLessThanOrEqual(5);
-  });
+  }, 120_000);
 
   it('gives at most five suggestions', async () => {
     const me = await signUpVerified(t);
@@ -133,7 +133,7 @@ describe('GET /api/me/dashboard', () => {
     const { suggestions } = await dashboardOf(me);
     expect(suggestions).toHaveLength(5);
     expect(new Set(suggestions.map((s) => s.user.id)).size).toBe(5);
-  });
+  }, 120_000);
 });
 
 describe('Recent Activity: GET /api/notifications?limit=15&kind= (ruling 22)', () => {
