@@ -10,6 +10,7 @@ import { authHandler } from './modules/accounts/auth-handler';
 import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { forumRoutes } from './modules/forums/routes';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', titleRoutes(deps));
   api.route('/', listRoutes(deps));
   api.route('/', matchRoutes(deps));
+  api.route('/', dashboardRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));

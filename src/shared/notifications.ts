@@ -47,10 +47,26 @@ export type NotificationPage = z.output<typeof notificationPageSchema>;
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 
+/**
+ * The dashboard's Recent Activity chips (ruling 22): each kind is a group of notification types.
+ * `all` is every type.
+ */
+export const NOTIFICATION_KINDS = {
+  follows: ['follow', 'new_follower'],
+  favorites: ['favorite', 'new_favorite_from_following'],
+  messages: ['message'],
+  matches: ['match', 'new_match'],
+  forums: ['forum_like', 'forum_reply', 'forum_thread', 'forum_mention'],
+} as const satisfies Record<string, readonly NotificationType[]>;
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS | 'all';
+export const NOTIFICATION_KIND_NAMES = ['all', ...(Object.keys(NOTIFICATION_KINDS) as (keyof typeof NOTIFICATION_KINDS)[])] as const;
+
 /** GET /api/notifications: a page of at most `limit`, older than the `before` cursor. */
 export const notificationListQuerySchema = z.object({
   before: text().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_PAGE_SIZE),
+  /** Only this kind (the dashboard's chips); all when absent. */
+  kind: z.enum(NOTIFICATION_KIND_NAMES).default('all'),
 });
 
 export const notificationIdParamsSchema = z.object({ id: z.uuid('Invalid notification id.') });

@@ -41,7 +41,7 @@ const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: 'discover', ...page(() => import('@/features/titles/discover-page')) },
+          { path: 'discover', ...page(() => import('./pages/discover-route')) },
           { path: 'search', ...page(() => import('@/features/titles/search-page')) },
           { path: 'advanced-discover', ...page(() => import('@/features/titles/advanced-discover-page')) },
           { path: 'matches', ...page(() => import('@/features/matches/matches-page')) },

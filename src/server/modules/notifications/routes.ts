@@ -7,8 +7,8 @@ import { deleteNotification, getNotification, listNotifications, markAllNotifica
 export function notificationRoutes(deps: AppDeps) {
   return routeTable(deps, notificationsApi, {
     list: async (c) => {
-      const { before, limit } = c.req.valid('query');
-      return c.json(await listNotifications(deps.database.db, c.get('user').id, before, limit), 200);
+      const { before, limit, kind } = c.req.valid('query');
+      return c.json(await listNotifications(deps.database.db, c.get('user').id, before, limit, kind), 200);
     },
     unreadCount: async (c) => c.json({ count: await unreadNotificationCount(deps.database.db, c.get('user').id) }, 200),
     one: async (c) => c.json(await getNotification(deps.database.db, c.get('user').id, c.req.valid('param').id), 200),

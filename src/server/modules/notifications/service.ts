@@ -1,5 +1,5 @@
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationPage, type NotificationView } from '../../../shared/notifications';
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { NOTIFICATION_KINDS, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationKind, type NotificationPage, type NotificationView } from '../../../shared/notifications';
 import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -38,9 +38,11 @@ const toView = (r: Row): NotificationView => ({
  * favorited, so it is shown only while the author's favorites are visible to others. An author who
  * turns private (or hides favorites) takes back what their followers were told, including a notice
  * written while the switch was being flipped; turning public again brings it back. Needs the join
- * on the related user's profile.
+ * on the related user's profile. A banned user's profile is not found (profiles service), so what
+ * they did (followed, messaged, replied) is not shown either, and comes back if the ban is lifted.
  */
-const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following' and coalesce(${profiles.isPrivate} or not ${profiles.showFavorites}, false))`;
+const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following' and coalesce(${profiles.isPrivate} or not ${profiles.showFavorites}, false))
+  and not coalesce(${profiles.isBanned}, false)`;
 
 const select = (db: Database) =>
   db.select(columns).from(notifications).leftJoin(user, eq(user.id, notifications.relatedUserId)).leftJoin(profiles, eq(profiles.id, notifications.relatedUserId));
@@ -59,11 +61,18 @@ function parseCursor(cursor: string | undefined) {
 }
 
 /** The owner's notifications, newest first, a page at a time. */
-export async function listNotifications(db: Database, me: string, before?: string, limit = NOTIFICATION_PAGE_SIZE): Promise<NotificationPage> {
+export async function listNotifications(db: Database, me: string, before?: string, limit = NOTIFICATION_PAGE_SIZE, kind: NotificationKind = 'all'): Promise<NotificationPage> {
   const cursor = parseCursor(before);
+  // The dashboard's chips (ruling 22): one kind is a few types.
+  const ofKind = kind === 'all' ? undefined : inArray(notifications.type, [...NOTIFICATION_KINDS[kind]]);
   const where = cursor
-    ? and(eq(notifications.userId, me), notHidden, or(lt(notifications.createdAt, cursor.date), and(eq(notifications.createdAt, cursor.date), lt(notifications.id, cursor.id))))
-    : and(eq(notifications.userId, me), notHidden);
+    ? and(
+        eq(notifications.userId, me),
+        notHidden,
+        ofKind,
+        or(lt(notifications.createdAt, cursor.date), and(eq(notifications.createdAt, cursor.date), lt(notifications.id, cursor.id))),
+      )
+    : and(eq(notifications.userId, me), notHidden, ofKind);
   const rows = (await select(db)
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -1,0 +1,11 @@
+import { dashboardApi } from '../../../shared/api/dashboard';
+import type { AppDeps } from '../../deps';
+import { routeTable } from '../accounts/guards';
+import { getDashboard } from './service';
+
+/** The handlers of src/shared/api/dashboard.ts. */
+export function dashboardRoutes(deps: AppDeps) {
+  return routeTable(deps, dashboardApi, {
+    summary: async (c) => c.json(await getDashboard(deps, c.get('user')), 200),
+  });
+}

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  COMPLETENESS_MIN_FAVORITES,
+  COMPLETENESS_MIN_GENRES,
+  COMPLETENESS_STEPS,
+  type CompletenessKey,
+  type Dashboard,
+  SUGGESTIONS_SHOWN,
+  type Suggestion,
+} from '../../../shared/dashboard';
+import { queryRows } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import type { AuthedUser } from '../../http/context';
+import { errors } from '../../http/errors';
+import { listMatches } from '../matches/service';
+
+interface ProfileRow {
+  username: string | null;
+  display_username: string | null;
+  full_name: string | null;
+  avatar_url: string | null;
+  bio: string | null;
+  genres: string[];
+  favorites_count: number;
+  watchlist_count: number;
+  followers_count: number;
+  following_count: number;
+  has_social: boolean;
+}
+
+interface GenrePersonRow {
+  id: string;
+  username: string | null;
+  display_username: string | null;
+  full_name: string | null;
+  avatar_url: string | null;
+  shared_genres: string[];
+}
+
+const filled = (v: string | null) => !!v && v.trim().length > 0;
+
+/** Ruling 12 (decision 018): which steps are done, and the score they add up to. */
+export function completeness(row: ProfileRow): Dashboard['completeness'] {
+  const done: Record<CompletenessKey, boolean> = {
+    avatar: filled(row.avatar_url),
+    // Sign-up stores the username as the name when none is given (accounts/auth.ts), so that is no name.
+    fullName: filled(row.full_name) && row.full_name!.trim().toLowerCase() !== (row.username ?? '').toLowerCase(),
+    bio: filled(row.bio),
+    genres: row.genres.length >= COMPLETENESS_MIN_GENRES,
+    favorites: row.favorites_count >= COMPLETENESS_MIN_FAVORITES,
+    watchlist: row.watchlist_count >= 1,
+    social: row.has_social,
+  };
+  const steps = COMPLETENESS_STEPS.map((s) => ({ key: s.key, label: s.label, points: s.points, done: done[s.key] }));
+  return { score: steps.reduce((sum, s) => sum + (s.done ? s.points : 0), 0), steps };
+}
+
+/**
+ * The dashboard but its activity (decision 018): one row of the viewer's profile and counters (the
+ * counters are kept by triggers, so no counting here), and People You Might Like.
+ */
+export async function getDashboard(deps: AppDeps, viewer: AuthedUser): Promise<Dashboard> {
+  const { db } = deps.database;
+  const [[row], suggestions] = await Promise.all([
+    queryRows<ProfileRow>(
+      db,
+      sql`SELECT u.username, u.display_username, p.full_name, p.avatar_url, p.bio, p.favorite_genres AS genres,
+            p.favorites_count, p.watchlist_count, p.followers_count, p.following_count,
+            (coalesce(p.instagram_url, p.facebook_url, p.youtube_url, p.tiktok_url, p.twitter_url, p.linkedin_url) IS NOT NULL) AS has_social
+          FROM "user" u JOIN profiles p ON p.id = u.id WHERE u.id = ${viewer.id}`,
+    ),
+    peopleYouMightLike(deps, viewer),
+  ]);
+  if (!row) throw errors.notFound('Profile not found');
+  const username = row.display_username ?? row.username ?? '';
+  return {
+    name: filled(row.full_name) ? row.full_name!.trim() : username,
+    username,
+    counts: { favorites: row.favorites_count, watchlist: row.watchlist_count, followers: row.followers_count, following: row.following_count },
+    completeness: completeness(row),
+    suggestions,
+  };
+}
+
+/**
+ * Ruling 23: up to 5 of the viewer's top matches they do not follow yet, then people who share the
+ * most favorite genres. The matches come from the matches service, so a free user is offered only
+ * their day's three (ruling 20) and who may appear is ruling 19's rule; the genre fill-up applies the
+ * same rule (verified, not banned, not private) and skips people already followed.
+ */
+async function peopleYouMightLike(deps: AppDeps, viewer: AuthedUser): Promise<Suggestion[]> {
+  const page = await listMatches(deps, viewer, { page: 1 });
+  const picked: Suggestion[] = page.matches
+    .filter((m) => !m.isFollowing)
+    .slice(0, SUGGESTIONS_SHOWN)
+    .map((m) => ({ user: m.user, reason: 'match' as const, matchPercentage: m.matchPercentage, sharedGenres: m.sharedGenres }));
+  // The genre query scans profiles by genre overlap, so it runs only when the matches fall short.
+  if (picked.length >= SUGGESTIONS_SHOWN) return picked;
+  const seen = new Set(picked.map((s) => s.user.id));
+  for (const p of await sharingGenres(deps, viewer.id)) {
+    if (picked.length >= SUGGESTIONS_SHOWN) break;
+    if (seen.has(p.id)) continue;
+    picked.push({
+      user: { id: p.id, username: p.display_username ?? p.username ?? '', fullName: p.full_name, avatarUrl: p.avatar_url },
+      reason: 'genres',
+      matchPercentage: null,
+      sharedGenres: p.shared_genres,
+    });
+  }
+  return picked;
+}
+
+/** People sharing at least one favorite genre, most shared first; enough rows to fill up after the matches. */
+function sharingGenres(deps: AppDeps, viewerId: string) {
+  return queryRows<GenrePersonRow>(
+    deps.database.db,
+    sql`SELECT * FROM (
+          SELECT u.id, u.username, u.display_username, p.full_name, p.avatar_url, p.followers_count,
+            ARRAY(SELECT x FROM unnest(p.favorite_genres) x WHERE x = ANY(mine.favorite_genres) ORDER BY x) AS shared_genres
+          FROM profiles mine JOIN profiles p ON p.favorite_genres && mine.favorite_genres AND p.id <> mine.id
+            JOIN "user" u ON u.id = p.id
+          WHERE mine.id = ${viewerId} AND u.email_verified AND NOT p.is_banned AND NOT p.is_private
+            AND NOT EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = mine.id AND fo.following_id = p.id)
+        ) s
+        ORDER BY cardinality(s.shared_genres) DESC, s.followers_count DESC, s.id
+        LIMIT ${SUGGESTIONS_SHOWN * 2}`,
+  );
+}

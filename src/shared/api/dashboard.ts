@@ -1,0 +1,21 @@
+import { dashboardSchema } from '../dashboard';
+import { defineRoutes } from './contract';
+
+const tags = ['Dashboard'];
+
+/**
+ * The dashboard above Discover (spec 001 §2; decision 018). Its Recent Activity is the
+ * notifications list with `kind` and `limit=15` (src/shared/api/notifications.ts), so the whole
+ * dashboard is two requests.
+ */
+export const dashboardApi = defineRoutes({
+  summary: {
+    method: 'get',
+    path: '/me/dashboard',
+    access: 'user',
+    tags,
+    summary: "The signed-in user's dashboard: greeting name, list and follow counts, profile completeness, people they might like",
+    status: 200,
+    response: dashboardSchema,
+  },
+});
