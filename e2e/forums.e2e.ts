@@ -167,4 +167,89 @@ describe('discussions on a title (issue 15 done-when)', () => {
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   }, 90_000);
+  it("an author edits and deletes their reply; an admin pins and deletes another member's thread (ruling 24)", async () => {
+    const restartErrors = [/ERR_INCOMPLETE_CHUNKED_ENCODING/, /ERR_CONNECTION_REFUSED/];
+    const writer = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'writer', allowConsoleErrors: restartErrors });
+    const replier = await app.signedIn({ width: 390, height: 844 }, { prefix: 'replier', allowConsoleErrors: restartErrors });
+    const mod = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'mod', allowConsoleErrors: restartErrors });
+    // The writer may start threads (premium as a founding member) and mod is an admin: both written while the server is down.
+    await app.restart({
+      whileStopped: async (dataDir) => {
+        const db = await PGlite.create(path.join(dataDir, 'db'));
+        await db.query('UPDATE profiles SET founding_member = true WHERE id = $1', [writer.id]);
+        await db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')", [mod.id]);
+        await db.close();
+      },
+    });
+    const forums = (await (await writer.context.request.get(`${app.url}/api/titles/movie/550/forums`)).json()) as { title: { id: string } };
+    const created = await writer.context.request.post(`${app.url}/api/forums/${forums.title.id}/threads`, { data: { title: 'Best fight scene?', content: 'The basement one.' } });
+    expect(created.status()).toBe(201);
+    const threadId = ((await created.json()) as { id: string }).id;
+    const posted = await replier.context.request.post(`${app.url}/api/forum-threads/${threadId}/replies`, { data: { content: 'The parking lot.' } });
+    expect(posted.status()).toBe(201);
+
+    // The replier edits their reply in place, then deletes it.
+    const r = replier.page;
+    await r.goto(`${app.url}/forums/threads/${threadId}`);
+    // (While editing, the text is in the box, so the reply is found by its author rather than its text.)
+    const mine = r.getByTestId('forum-reply').filter({ hasText: `@${replier.username}` });
+    await mine.getByText('The parking lot.', { exact: true }).waitFor();
+    await mine.getByRole('button', { name: `Edit your reply by @${replier.username}` }).click();
+    const box = mine.getByLabel('Edit your reply');
+    await box.fill('   ');
+    await mine.getByRole('button', { name: 'Save' }).click();
+    await mine.getByRole('alert').getByText('Text is required.').waitFor();
+    await box.fill('The parking lot, no question.');
+    await mine.getByRole('button', { name: 'Save' }).click();
+    await r.getByText('Reply updated', { exact: true }).waitFor();
+    await r.getByTestId('forum-reply').getByText('The parking lot, no question.', { exact: true }).waitFor();
+    await r.screenshot({ path: `${SHOTS}/reply-edited-390.png` });
+
+    // The writer sees the edit, but no Edit or Delete on someone else's reply, and the API refuses them.
+    const w = writer.page;
+    await w.goto(`${app.url}/forums/threads/${threadId}`);
+    const theirs = w.getByTestId('forum-reply').filter({ hasText: 'The parking lot, no question.' });
+    await theirs.waitFor();
+    expect(await theirs.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
+    const replyId = ((await (await writer.context.request.get(`${app.url}/api/forum-threads/${threadId}/replies`)).json()) as { items: { id: string }[] }).items[0]!.id;
+    expect((await writer.context.request.patch(`${app.url}/api/forum-replies/${replyId}`, { data: { content: 'Hijacked' } })).status()).toBe(403);
+    expect((await writer.context.request.delete(`${app.url}/api/forum-replies/${replyId}`)).status()).toBe(403);
+
+    await r
+      .getByTestId('forum-reply')
+      .getByRole('button', { name: `Delete reply by @${replier.username}` })
+      .click();
+    await r.getByRole('dialog', { name: 'Delete Reply' }).getByRole('button', { name: 'Delete' }).click();
+    await r.getByText('Reply deleted', { exact: true }).waitFor();
+    await r.getByText('0 replies', { exact: true }).waitFor();
+    await w.getByText('0 replies', { exact: true }).waitFor();
+
+    // Members see no Pin; the admin pins the writer's thread and then deletes it.
+    await openDetails(r);
+    await discussions(r).getByRole('button', { name: 'Actions for Best fight scene?' }).click();
+    expect(await r.getByRole('menuitem', { name: 'Pin' }).count()).toBe(0);
+    expect(await r.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    await r.keyboard.press('Escape');
+    expect((await replier.context.request.put(`${app.url}/api/forum-threads/${threadId}/pin`, { data: { pinned: true } })).status()).toBe(403);
+
+    const m = mod.page;
+    await openDetails(m);
+    await discussions(m).getByRole('button', { name: 'Actions for Best fight scene?' }).click();
+    await m.getByRole('menuitem', { name: 'Pin' }).click();
+    await m.getByText('Thread pinned', { exact: true }).waitFor();
+    await discussions(m).getByTestId('thread-card').filter({ hasText: 'Best fight scene?' }).getByLabel('Pinned').waitFor();
+    await discussions(r).getByTestId('thread-card').filter({ hasText: 'Best fight scene?' }).getByLabel('Pinned').waitFor();
+    await m.screenshot({ path: `${SHOTS}/admin-pinned-1280.png`, fullPage: true });
+    await discussions(m).getByRole('button', { name: 'Actions for Best fight scene?' }).click();
+    expect(await m.getByRole('menuitem', { name: 'Edit' }).count()).toBe(0);
+    await m.getByRole('menuitem', { name: 'Delete' }).click();
+    await m.getByRole('dialog', { name: 'Delete Thread' }).getByRole('button', { name: 'Delete' }).click();
+    await m.getByText('Thread deleted', { exact: true }).waitFor();
+    expect((await writer.context.request.get(`${app.url}/api/forum-threads/${threadId}`)).status()).toBe(404);
+
+    for (const u of [writer, replier, mod]) {
+      expect(u.watch.consoleErrors).toEqual([]);
+      await u.context.close();
+    }
+  }, 180_000);
 });

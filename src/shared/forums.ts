@@ -56,6 +56,14 @@ export const FORUM_TEXT = {
   updateFailed: 'Failed to update thread. Please try again.',
   followFailed: 'Failed to toggle thread follow. Please try again.',
   deleteFailed: 'Failed to delete thread. Please try again.',
+  // Replies and pins have no spec text; these follow the threads' wording (ruling 24).
+  replyUpdated: 'Reply updated',
+  replyDeleted: 'Reply deleted',
+  replyUpdateFailed: 'Failed to update reply. Please try again.',
+  replyDeleteFailed: 'Failed to delete reply. Please try again.',
+  threadPinned: 'Thread pinned',
+  threadUnpinned: 'Thread unpinned',
+  pinFailed: 'Failed to pin thread. Please try again.',
   countsWarning: 'Update Warning: There may have been an issue updating the display. Please refresh if counts seem incorrect.',
 } as const;
 

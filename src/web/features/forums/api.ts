@@ -78,6 +78,26 @@ export const useCreateReply = (threadId: string) =>
     failure: FORUM_TEXT.replyFailed,
   });
 
+export const useUpdateReply = () =>
+  useForumMutation((r: { id: string; content: string }) => call(forumsApi.updateReply, { params: { id: r.id }, body: { content: r.content } }), {
+    success: FORUM_TEXT.replyUpdated,
+    failure: FORUM_TEXT.replyUpdateFailed,
+  });
+
+export const useDeleteReply = () =>
+  useForumMutation((replyId: string) => call(forumsApi.deleteReply, { params: { id: replyId } }), {
+    success: FORUM_TEXT.replyDeleted,
+    failure: FORUM_TEXT.replyDeleteFailed,
+  });
+
+/** Pin or unpin a thread: admins only (ruling 24); the server refuses anyone else. */
+export const usePinThread = () =>
+  useForumMutation(
+    (t: Pick<ForumThread, 'id' | 'isPinned'>) => call(forumsApi.pinThread, { params: { id: t.id }, body: { pinned: !t.isPinned } }),
+    { failure: FORUM_TEXT.pinFailed },
+    (result) => toast.success(result.isPinned ? FORUM_TEXT.threadPinned : FORUM_TEXT.threadUnpinned),
+  );
+
 export const useReportPost = () =>
   useForumMutation((body: ReportPostInput) => call(forumsApi.report, { body }), { success: FORUM_TEXT.reportSubmitted, failure: FORUM_TEXT.reportFailed });
 

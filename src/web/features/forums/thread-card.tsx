@@ -1,4 +1,4 @@
-import { Bell, BellOff, Crown, Flag, Heart, MessageSquare, MoreVertical, Pencil, Pin, Trash2 } from 'lucide-react';
+import { Bell, BellOff, Crown, Flag, Heart, MessageSquare, MoreVertical, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,8 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/utils';
 import type { ForumAuthor, ForumThread } from '@shared/forums';
-import { useThreadFollow, useThreadLike } from './api';
+import { useSession } from '@/features/auth/session';
+import { usePinThread, useThreadFollow, useThreadLike } from './api';
 import { DeleteThreadDialog, ReportPostDialog, ThreadFormDialog } from './forum-dialogs';
 import { timeAgo } from './post-text';
 
@@ -54,10 +55,16 @@ export function LikeButton({ liked, count, pending, onClick, label }: { liked: b
 
 type Dialog = 'edit' | 'delete' | 'report' | null;
 
-/** The card menu: Like and Report for everyone, Edit and Delete for the author (spec 001 §2). */
+/**
+ * The card menu: Like and Report for everyone, Edit and Delete for the author (spec 001 §2);
+ * admins also delete any thread and pin or unpin it (ruling 24). The server checks both again.
+ */
 export function ThreadMenu({ thread, onDeleted }: { thread: ForumThread; onDeleted?: () => void }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const like = useThreadLike();
+  const pin = usePinThread();
+  const isAdmin = !!useSession().session?.access?.isAdmin;
+  const canDelete = thread.isMine || isAdmin;
   const close = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -76,26 +83,27 @@ export function ThreadMenu({ thread, onDeleted }: { thread: ForumThread; onDelet
           <DropdownMenuItem onSelect={() => setDialog('report')}>
             <Flag aria-hidden /> Report
           </DropdownMenuItem>
+          {canDelete ? <DropdownMenuSeparator /> : null}
           {thread.isMine ? (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => setDialog('edit')}>
-                <Pencil aria-hidden /> Edit
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => setDialog('delete')} className="text-destructive">
-                <Trash2 aria-hidden /> Delete
-              </DropdownMenuItem>
-            </>
+            <DropdownMenuItem onSelect={() => setDialog('edit')}>
+              <Pencil aria-hidden /> Edit
+            </DropdownMenuItem>
+          ) : null}
+          {isAdmin ? (
+            <DropdownMenuItem disabled={pin.isPending} onSelect={() => pin.mutate(thread)}>
+              {thread.isPinned ? <PinOff aria-hidden /> : <Pin aria-hidden />} {thread.isPinned ? 'Unpin' : 'Pin'}
+            </DropdownMenuItem>
+          ) : null}
+          {canDelete ? (
+            <DropdownMenuItem onSelect={() => setDialog('delete')} className="text-destructive">
+              <Trash2 aria-hidden /> Delete
+            </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
       <ReportPostDialog open={dialog === 'report'} onOpenChange={close} target={{ threadId: thread.id }} />
-      {thread.isMine ? (
-        <>
-          <ThreadFormDialog open={dialog === 'edit'} onOpenChange={close} forumId={thread.forumId} thread={thread} />
-          <DeleteThreadDialog open={dialog === 'delete'} onOpenChange={close} threadId={thread.id} onDeleted={onDeleted} />
-        </>
-      ) : null}
+      {thread.isMine ? <ThreadFormDialog open={dialog === 'edit'} onOpenChange={close} forumId={thread.forumId} thread={thread} /> : null}
+      {canDelete ? <DeleteThreadDialog open={dialog === 'delete'} onOpenChange={close} threadId={thread.id} onDeleted={onDeleted} /> : null}
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { CornerDownRight, Flag, Reply as ReplyIcon } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,9 +7,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { ApiError } from '@/lib/api';
 import { type ForumReply, POST_MAX, postContentSchema } from '@shared/forums';
-import { repliesQuery, threadQuery, useCreateReply, useReplyLike, useThreadLike } from './api';
-import { ReportPostDialog } from './forum-dialogs';
+import { repliesQuery, threadQuery, useCreateReply, useThreadLike } from './api';
 import { PostText } from './post-text';
+import { ReplyItem } from './reply-item';
 import { AuthorLine, FollowToggle, LikeButton, ThreadMenu } from './thread-card';
 
 /** Top replies oldest first, each followed by its replies (one level, issue 15). */
@@ -26,35 +25,6 @@ function nest(replies: ForumReply[]) {
   for (const [parent, list] of children) if (!loaded.has(parent)) top.push(...list);
   top.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return top.map((r) => ({ reply: r, children: loaded.has(r.id) ? (children.get(r.id) ?? []) : [] }));
-}
-
-function ReplyItem({ reply, onReply, nested }: { reply: ForumReply; onReply: (r: ForumReply) => void; nested?: boolean }) {
-  const like = useReplyLike();
-  const [reporting, setReporting] = useState(false);
-  return (
-    <li className={nested ? 'ml-8 border-l pl-4' : undefined} data-testid="forum-reply">
-      <div className="flex gap-3 py-3">
-        {nested ? <CornerDownRight aria-hidden className="mt-1 size-4 shrink-0 text-muted-foreground" /> : null}
-        <UserAvatar name={reply.author.username} src={reply.author.avatarUrl} className="size-8 shrink-0" />
-        <div className="min-w-0 flex-1 space-y-1">
-          <AuthorLine author={reply.author} createdAt={reply.createdAt} />
-          <PostText text={reply.content} />
-          <div className="flex items-center gap-1">
-            <LikeButton liked={reply.likedByMe} count={reply.likeCount} pending={like.isPending} onClick={() => like.mutate(reply)} label={`reply by @${reply.author.username}`} />
-            <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
-              <ReplyIcon aria-hidden /> Reply
-            </Button>
-            {!reply.isMine ? (
-              <Button variant="ghost" size="sm" onClick={() => setReporting(true)} aria-label={`Report reply by @${reply.author.username}`}>
-                <Flag aria-hidden />
-              </Button>
-            ) : null}
-          </div>
-        </div>
-      </div>
-      <ReportPostDialog open={reporting} onOpenChange={setReporting} target={{ replyId: reply.id }} />
-    </li>
-  );
 }
 
 function Composer({ threadId, replyTo, onClearReplyTo }: { threadId: string; replyTo: ForumReply | null; onClearReplyTo: () => void }) {
