@@ -1,9 +1,10 @@
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationPage, type NotificationView } from '../../../shared/notifications';
 import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
+import { pushUnreadCounts, unreadCountsOf } from './unread';
 
 const columns = {
   id: notifications.id,
@@ -80,16 +81,16 @@ export async function getNotification(db: Database, me: string, id: string): Pro
   return toView(row);
 }
 
+/** The badge's count, from the kept counters (unread.ts): one prepared statement, no count. */
 export async function unreadNotificationCount(db: Database, me: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .leftJoin(profiles, eq(profiles.id, notifications.relatedUserId))
-    .where(and(eq(notifications.userId, me), eq(notifications.read, false), notHidden));
-  return row?.n ?? 0;
+  return (await unreadCountsOf(db, me)).notifications;
 }
 
-const changed = (deps: AppDeps, me: string) => deps.events.publish({ users: [me] }, { type: 'notifications-changed' });
+/** The list changed: the tabs refetch it, and hear the new counts. */
+const changed = (deps: AppDeps, me: string) => {
+  deps.events.publish({ users: [me] }, { type: 'notifications-changed' });
+  pushUnreadCounts(deps, [me]);
+};
 
 export async function markNotificationRead(deps: AppDeps, me: string, id: string) {
   const rows = await deps.database.db
