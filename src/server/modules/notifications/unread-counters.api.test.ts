@@ -4,7 +4,8 @@ import { queryRows } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { notify } from './notify';
+import type { RealtimeEvent } from '../../realtime/bus';
+import { announce, notify } from './notify';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,6 +104,40 @@ describe('unread counters (decision 016)', () => {
     await t.deps.database.db.delete(user).where(eq(user.id, author.id));
     expect((await badges(reader)).notifications).toBe(before + 3);
     expect(await badges(reader)).toEqual(await counted(reader));
+  });
+
+  it('pushes the new counts to the user after every change, and to readers when an author hides favorites', async () => {
+    const reader = await signUpVerified(t);
+    const author = others[3]!;
+    const pushed: { audience: unknown; event: RealtimeEvent }[] = [];
+    const off = t.deps.events.subscribe((audience, event) => {
+      if (event.type === 'unread-counts') pushed.push({ audience, event });
+    });
+    const lastFor = async (p: Person, want: { notifications: number; messages: number }) => {
+      // Pushes go after the commit, fire and forget: wait for the one that says what the routes say.
+      const deadline = Date.now() + 5_000;
+      const match = () => [...pushed].reverse().find((x) => JSON.stringify(x.audience) === JSON.stringify({ users: [p.id] }) && x.event.type === 'unread-counts');
+      while (Date.now() < deadline && (match()?.event as { notifications?: number } | undefined)?.notifications !== want.notifications) await new Promise((r) => setTimeout(r, 20));
+      return match()?.event;
+    };
+    try {
+      const r1 = await notice(reader, author, 1, 'new_favorite_from_following');
+      announce(t.deps, reader.id, r1);
+      expect(await lastFor(reader, { notifications: 1, messages: 0 })).toMatchObject({ notifications: 1, messages: 0 });
+      expect((await t.as(author)(`/api/messages/with/${reader.id}`, { method: 'POST', json: { content: 'hi' } })).status).toBe(201);
+      expect(await lastFor(reader, { notifications: 2, messages: 1 })).toMatchObject({ notifications: 2, messages: 1 });
+      // The author hides favorites: the reader's count loses the new-favorite notice, live.
+      expect((await t.as(author)('/api/me/settings', { method: 'PATCH', json: { showFavorites: false } })).status).toBe(200);
+      expect(await lastFor(reader, { notifications: 1, messages: 1 })).toMatchObject({ notifications: 1, messages: 1 });
+      expect((await t.as(reader)('/api/notifications/read-all', { method: 'POST' })).status).toBe(200);
+      const last = await lastFor(reader, { notifications: 0, messages: 1 });
+      expect(last).toMatchObject({ notifications: 0, messages: 1 });
+      // Versions only grow.
+      const versions = pushed.filter((x) => JSON.stringify(x.audience).includes(reader.id)).map((x) => (x.event as { version: number }).version);
+      expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+    } finally {
+      off();
+    }
   });
 
   it("drops a deleted recipient's counters with the account", async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { unreadCounters } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
 /**
@@ -58,5 +59,23 @@ export function pushUnreadCounts(deps: AppDeps, users: string[]) {
     .then((rows) => {
       for (const r of rows) deps.events.publish({ users: [r.userId] }, { type: 'unread-counts', notifications: r.notifications, messages: r.messages, version: r.version });
     })
+    .catch((err: unknown) => deps.logger.warn({ err }, 'unread counts not pushed'));
+}
+
+/**
+ * An author showed or hid their favorites: the unread counts of the readers who have unread
+ * `new_favorite_from_following` notices of theirs change (ruling 9), so those are pushed too.
+ */
+export function pushUnreadCountsOfReaders(deps: AppDeps, authorId: string) {
+  deps.database.db
+    .select({ userId: unreadCounters.userId })
+    .from(unreadCounters)
+    .where(and(eq(unreadCounters.kind, 'notification'), eq(unreadCounters.authorId, authorId), gt(unreadCounters.n, 0)))
+    .then((rows) =>
+      pushUnreadCounts(
+        deps,
+        rows.map((r) => r.userId),
+      ),
+    )
     .catch((err: unknown) => deps.logger.warn({ err }, 'unread counts not pushed'));
 }
