@@ -7,6 +7,7 @@ const EVERY_EVENT: { [T in RealtimeEventType]: Extract<RealtimeEvent, { type: T 
   notification: { type: 'notification', id: 'n1', popup: true },
   'messages-read': { type: 'messages-read', by: 'u1', with: 'u2' },
   'conversation-deleted': { type: 'conversation-deleted', by: 'u1', with: 'u2' },
+  'unread-counts': { type: 'unread-counts', notifications: 3, messages: 1, version: 812 },
   'notifications-changed': { type: 'notifications-changed' },
   'profile-updated': { type: 'profile-updated', userId: 'u1' },
   'follower-stats-changed': { type: 'follower-stats-changed', userId: 'u1' },

@@ -19,6 +19,11 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('messages-read'), by: id, with: id }),
   /** `by` deleted the conversation `with` the other user. */
   z.object({ type: z.literal('conversation-deleted'), by: id, with: id }),
+  /**
+   * The user's unread counts changed: the badges take them as they are (no refetch). `version` only
+   * grows; a push older than one already shown is ignored.
+   */
+  z.object({ type: z.literal('unread-counts'), notifications: z.number().int().nonnegative(), messages: z.number().int().nonnegative(), version: z.number().int().nonnegative() }),
   /** The user's notifications changed (read, deleted) on another tab or by another action. */
   z.object({ type: z.literal('notifications-changed') }),
   /** Something shown on `userId`'s profile changed. */

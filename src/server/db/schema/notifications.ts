@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_TYPES } from '../../../shared/notifications';
 import { user } from './auth';
 
@@ -51,4 +51,27 @@ export const notificationDedup = pgTable(
   },
   // Recipient first: the key serves the cascade from a deleted recipient; subject_id has its own.
   (t) => [primaryKey({ columns: [t.recipientId, t.subjectId, t.kind, t.key] }), index('notification_dedup_subject_idx').on(t.subjectId)],
+);
+
+/**
+ * Unread counters kept by triggers on `notifications` and `messages` (migration unread_counter_triggers,
+ * decision 016), so the badges read a few rows instead of counting. `kind` is `notification` or
+ * `message`; `author_id` is the author of unread `new_favorite_from_following` notices (ruling 9:
+ * they count only while the author's favorites are visible, judged when the count is read), and ''
+ * for everything else. Exact under concurrency: every change is a row-locked increment in the
+ * transaction of the write itself. A deleted user's rows go with the account (cascade); the author
+ * has no foreign key, since deleting an author sets the notices' author to NULL, which the trigger
+ * moves to the '' row.
+ */
+export const unreadCounters = pgTable(
+  'unread_counters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['notification', 'message'] }).notNull(),
+    authorId: text('author_id').notNull().default(''),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.authorId] })],
 );

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MediaType } from '../../../shared/catalogue';
 import { type FavoriteItem, type ListItem, listMessages, type MyLists, type ProfileList, type SharedFavorite, type TitleKey } from '../../../shared/lists';
+import type { Database } from '../../db/client';
 import { favorites, profiles, watchlist } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -52,30 +53,40 @@ async function catalogueTitle(deps: AppDeps, key: TitleKey) {
 const favoriteWhere = (userId: string, key: TitleKey) => and(eq(favorites.userId, userId), eq(favorites.mediaType, key.mediaType), eq(favorites.mediaId, key.mediaId));
 const watchlistWhere = (userId: string, key: TitleKey) => and(eq(watchlist.userId, userId), eq(watchlist.mediaType, key.mediaType), eq(watchlist.mediaId, key.mediaId));
 
+/**
+ * The user's own lists in one prepared statement (decision 016): the favorites and the watchlist as
+ * JSON arrays (keys and ratings only; pages fetch the details they show) and the currently watching
+ * title from the profile. Was three queries, which on PGlite (one query at a time) queued.
+ */
+function selectMyLists(db: Database) {
+  const favs = sql`(select coalesce(json_agg(json_build_object('mediaType', f.media_type, 'mediaId', f.media_id, 'rating', f.user_rating)), '[]'::json)
+      from ${favorites} f where f.user_id = p0.id and f.media_id > 0 and btrim(f.title) <> '')`;
+  const watch = sql`(select coalesce(json_agg(json_build_object('mediaType', w.media_type, 'mediaId', w.media_id)), '[]'::json)
+      from ${watchlist} w where w.user_id = p0.id and w.media_id > 0 and btrim(w.title) <> '')`;
+  return db
+    .select({
+      lists: sql<{ favorites: MyLists['favorites']; watchlist: MyLists['watchlist']; cw: CurrentlyWatchingRow | null }>`json_build_object(
+        'favorites', ${favs}, 'watchlist', ${watch},
+        'cw', case when p.currently_watching_media_id is not null and p.currently_watching_media_type is not null
+                    and p.currently_watching_title is not null and p.currently_watching_set_at is not null
+              then json_build_object('mediaType', p.currently_watching_media_type, 'mediaId', p.currently_watching_media_id,
+                     'title', p.currently_watching_title, 'posterPath', p.currently_watching_poster_path, 'setAt', p.currently_watching_set_at) end)`,
+    })
+    .from(sql`(select ${sql.placeholder('userId')}::text as id) p0 left join ${profiles} p on p.id = p0.id`)
+    .prepare('my_lists');
+}
+
+type CurrentlyWatchingRow = NonNullable<MyLists['currentlyWatching']>;
+const myListsStatements = new WeakMap<Database, ReturnType<typeof selectMyLists>>();
+
 export async function myLists(deps: AppDeps, userId: string): Promise<MyLists> {
   const { db } = deps.database;
-  const [favs, watch, [profile]] = await Promise.all([
-    db
-      .select({ mediaType: favorites.mediaType, mediaId: favorites.mediaId, rating: favorites.userRating })
-      .from(favorites)
-      .where(and(eq(favorites.userId, userId), validFavorite)),
-    db
-      .select({ mediaType: watchlist.mediaType, mediaId: watchlist.mediaId })
-      .from(watchlist)
-      .where(and(eq(watchlist.userId, userId), validWatchlist)),
-    db.select().from(profiles).where(eq(profiles.id, userId)),
-  ]);
-  const cw =
-    profile?.currentlyWatchingMediaId && profile.currentlyWatchingMediaType && profile.currentlyWatchingTitle && profile.currentlyWatchingSetAt
-      ? {
-          mediaType: profile.currentlyWatchingMediaType,
-          mediaId: profile.currentlyWatchingMediaId,
-          title: profile.currentlyWatchingTitle,
-          posterPath: profile.currentlyWatchingPosterPath,
-          setAt: profile.currentlyWatchingSetAt.toISOString(),
-        }
-      : null;
-  return { favorites: favs, watchlist: watch, currentlyWatching: cw };
+  let statement = myListsStatements.get(db);
+  if (!statement) myListsStatements.set(db, (statement = selectMyLists(db)));
+  const [row] = await statement.execute({ userId });
+  const lists = row?.lists;
+  const cw = lists?.cw ? { ...lists.cw, setAt: new Date(lists.cw.setAt).toISOString() } : null;
+  return { favorites: lists?.favorites ?? [], watchlist: lists?.watchlist ?? [], currentlyWatching: cw };
 }
 
 /**

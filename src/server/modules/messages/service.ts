@@ -7,6 +7,7 @@ import { errors } from '../../http/errors';
 import { hitDbLimit } from '../../http/db-rate-limit';
 import { loadAccess } from '../accounts/access';
 import { announce, notify, type NotifyResult } from '../notifications/notify';
+import { pushUnreadCounts, unreadCountsOf } from '../notifications/unread';
 
 /** The conversation's key: the two ids, sorted. It outlives both accounts. */
 export function pairOf(a: string, b: string) {
@@ -136,12 +137,9 @@ export async function getConversation(db: Database, me: string, otherId: string)
   };
 }
 
+/** The badge's count, from the kept counter (notifications/unread.ts): one prepared statement, no count. */
 export async function unreadMessageCount(db: Database, me: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.receiverId, me), eq(messages.read, false)));
-  return row?.n ?? 0;
+  return (await unreadCountsOf(db, me)).messages;
 }
 
 /**
@@ -209,7 +207,9 @@ export async function sendMessage(
   });
   if (!row || !result) return { message: again!, created: false };
   deps.events.publish({ users: [otherId, me.id] }, { type: 'message', id: row.id, from: me.id, to: otherId });
-  announce(deps, otherId, result);
+  // The receiver's counts: announce pushes them with the notification; without one (preference none), here.
+  if (result.id) announce(deps, otherId, result);
+  else pushUnreadCounts(deps, [otherId]);
   return { message: { id: row.id, content: row.content, fromMe: true, read: false, createdAt: row.createdAt.toISOString() }, created: true };
 }
 
@@ -243,12 +243,16 @@ export async function markConversationRead(deps: AppDeps, me: string, otherId: s
   });
   if (updated > 0) deps.events.publish({ users: [otherId, me] }, { type: 'messages-read', by: me, with: otherId });
   if (notificationsRead > 0) deps.events.publish({ users: [me] }, { type: 'notifications-changed' });
+  if (updated > 0 || notificationsRead > 0) pushUnreadCounts(deps, [me]);
   return updated;
 }
 
 /** Deletes the conversation for both participants, permanently. */
 export async function deleteConversation(deps: AppDeps, me: string, otherId: string): Promise<number> {
   const deleted = await deps.database.db.delete(messages).where(inPair(me, otherId)).returning({ id: messages.id });
-  if (deleted.length > 0) deps.events.publish({ users: [otherId, me] }, { type: 'conversation-deleted', by: me, with: otherId });
+  if (deleted.length > 0) {
+    deps.events.publish({ users: [otherId, me] }, { type: 'conversation-deleted', by: me, with: otherId });
+    pushUnreadCounts(deps, [otherId, me]);
+  }
   return deleted.length;
 }

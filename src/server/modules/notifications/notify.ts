@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { renderMail } from '../../integrations/mail';
+import { pushUnreadCounts } from './unread';
 
 export interface NotifyInput {
   /** Who receives it. */
@@ -87,8 +88,9 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
   return { id: row!.id, popup: !input.silent && (pref === 'popup' || pref === 'both'), mailed };
 }
 
-/** Tells the recipient's open tabs, after the commit, that a notification arrived. */
+/** Tells the recipient's open tabs, after the commit, that a notification arrived, and the new counts. */
 export function announce(deps: AppDeps, userId: string, result: NotifyResult) {
   if (!result.id) return;
   deps.events.publish({ users: [userId] }, { type: 'notification', id: result.id, popup: result.popup });
+  pushUnreadCounts(deps, [userId]);
 }

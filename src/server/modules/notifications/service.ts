@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationKind, type NotificationPage, type NotificationView } from '../../../shared/notifications';
 import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
+import { pushUnreadCounts, unreadCountsOf } from './unread';
 
 const columns = {
   id: notifications.id,
@@ -38,11 +39,10 @@ const toView = (r: Row): NotificationView => ({
  * favorited, so it is shown only while the author's favorites are visible to others. An author who
  * turns private (or hides favorites) takes back what their followers were told, including a notice
  * written while the switch was being flipped; turning public again brings it back. Needs the join
- * on the related user's profile. A banned user's profile is not found (profiles service), so what
- * they did (followed, messaged, replied) is not shown either, and comes back if the ban is lifted.
+ * on the related user's profile. (Notices about a since-banned user stay: the unread counters of
+ * decision 016 count them, and the list and the badge must agree.)
  */
-const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following' and coalesce(${profiles.isPrivate} or not ${profiles.showFavorites}, false))
-  and not coalesce(${profiles.isBanned}, false)`;
+const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following' and coalesce(${profiles.isPrivate} or not ${profiles.showFavorites}, false))`;
 
 const select = (db: Database) =>
   db.select(columns).from(notifications).leftJoin(user, eq(user.id, notifications.relatedUserId)).leftJoin(profiles, eq(profiles.id, notifications.relatedUserId));
@@ -89,16 +89,16 @@ export async function getNotification(db: Database, me: string, id: string): Pro
   return toView(row);
 }
 
+/** The badge's count, from the kept counters (unread.ts): one prepared statement, no count. */
 export async function unreadNotificationCount(db: Database, me: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .leftJoin(profiles, eq(profiles.id, notifications.relatedUserId))
-    .where(and(eq(notifications.userId, me), eq(notifications.read, false), notHidden));
-  return row?.n ?? 0;
+  return (await unreadCountsOf(db, me)).notifications;
 }
 
-const changed = (deps: AppDeps, me: string) => deps.events.publish({ users: [me] }, { type: 'notifications-changed' });
+/** The list changed: the tabs refetch it, and hear the new counts. */
+const changed = (deps: AppDeps, me: string) => {
+  deps.events.publish({ users: [me] }, { type: 'notifications-changed' });
+  pushUnreadCounts(deps, [me]);
+};
 
 export async function markNotificationRead(deps: AppDeps, me: string, id: string) {
   const rows = await deps.database.db

@@ -7,6 +7,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import { removeUserFiles } from '../../integrations/storage';
 import { uploadKey } from '../../integrations/storage/storage';
 import { isUsernameTaken, USERNAME_TAKEN_MESSAGE } from '../accounts/service';
+import { pushUnreadCountsOfReaders } from '../notifications/unread';
 import { processAvatar } from './avatar-image';
 
 export const PROFILE_UPDATE_FAILED = 'Could not update profile.';
@@ -114,5 +115,7 @@ export async function updateSettings(deps: AppDeps, userId: string, changes: Set
     .returning(settingsColumns);
   if (!row) throw errors.notFound('Could not load profile data.');
   if (Object.keys(changes).some((k) => !k.startsWith('notify'))) deps.events.publish({ everyone: true }, { type: 'profile-updated', userId });
+  // Followers' badges count this user's new-favorite notices only while favorites are visible.
+  if ('isPrivate' in changes || 'showFavorites' in changes) pushUnreadCountsOfReaders(deps, userId);
   return row;
 }

@@ -38,12 +38,16 @@ export const conversationQuery = (userId: string) =>
     refetchInterval: reconnectInterval,
   });
 
+/** The header's count: fetched once, then kept by the stream's `unread-counts` pushes (decision 016). */
 export const unreadMessagesQuery = queryOptions({
   queryKey: messageKeys.unread(),
   queryFn: ({ signal }) => call(messagesApi.unreadCount, {}, { signal }),
   select: (d) => d.count,
-  staleTime: 30_000,
+  staleTime: Infinity,
 });
+
+/** Refetches conversations and chats; the unread count is left to the stream's pushes. */
+export const refreshMessages = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: messageKeys.all, predicate: (q) => q.queryKey[1] !== 'unread' });
 
 const sendsTo = (queryClient: QueryClient, userId: string) => queryClient.getMutationCache().findAll({ mutationKey: messageKeys.send(userId) });
 
@@ -73,7 +77,7 @@ export function useSendMessage(userId: string) {
     },
     onError: (error) => toast.error(MESSAGE_TEXT.sendFailed, { description: sendFailureReason(error) }),
     // Not awaited: the next message in the queue goes at once.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    onSettled: () => void refreshMessages(queryClient),
   });
 }
 
@@ -136,7 +140,7 @@ export function useMarkConversationRead(userId: string) {
   return useMutation({
     mutationFn: () => call(messagesApi.markRead, { params: { userId } }),
     onError: () => toast.error(MESSAGE_TEXT.markReadFailed),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    onSettled: () => refreshMessages(queryClient),
   });
 }
 
@@ -146,6 +150,6 @@ export function useDeleteConversation(userId: string) {
     mutationFn: () => call(messagesApi.remove, { params: { userId } }),
     onError: () => toast.error(MESSAGE_TEXT.deleteFailed),
     onSuccess: () => toast.success('Conversation deleted'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    onSettled: () => refreshMessages(queryClient),
   });
 }

@@ -1,23 +1,31 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSession } from '@/features/auth/session';
 import { useRealtimeEvent } from '@/lib/realtime';
-import { forgetOutbox, messageKeys, useUnsentMessagesGuard } from './api';
+import { forgetOutbox, messageKeys, refreshMessages, useUnsentMessagesGuard } from './api';
 import { clearDrafts } from './drafts';
 
-/** New, read and deleted messages refresh the badge, the conversation list and any open chat. */
+/** The newest pushed count's version: a push older than the one shown is ignored (they may cross). */
+let shownVersion = 0;
+
+/**
+ * New, read and deleted messages refresh the conversation list and any open chat; the badge is set
+ * from the server's `unread-counts` pushes, and refetched only when the stream (re)connects.
+ */
 export function useMessageEvents() {
   const queryClient = useQueryClient();
-  const { user } = useSession();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-  useRealtimeEvent('message', (event) => {
-    // The badge moves at once; the refetch below confirms the count.
-    if (user && event.to === user.id) queryClient.setQueryData(messageKeys.unread(), (old: { count: number } | undefined) => (old ? { count: old.count + 1 } : old));
-    refresh();
-  });
+  const refresh = () => void refreshMessages(queryClient);
+  const refetchAll = () => void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  useRealtimeEvent('message', refresh);
   useRealtimeEvent('messages-read', refresh);
-  useRealtimeEvent('connected', refresh);
   useRealtimeEvent('conversation-deleted', refresh);
+  useRealtimeEvent('unread-counts', (event) => {
+    if (event.version < shownVersion) return;
+    shownVersion = event.version;
+    queryClient.setQueryData(messageKeys.unread(), { count: event.messages });
+  });
+  // Before the stream first opened: everything once. After a drop (missed events are replayed): the count once.
+  useRealtimeEvent('connected', refetchAll);
+  useRealtimeEvent('reconnected', () => void queryClient.invalidateQueries({ queryKey: messageKeys.unread() }));
   // Mounted while someone is signed in: unsent messages hold the page; at sign-out they go, with the drafts.
   useUnsentMessagesGuard();
   useEffect(

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { call } from '@/lib/api';
 import { notificationsApi } from '@shared/api/notifications';
@@ -25,12 +25,21 @@ export const notificationsQuery = infiniteQueryOptions({
   staleTime: 10_000,
 });
 
+/**
+ * The bell's count. Fetched once, then kept by the event stream: the server pushes the count with
+ * every change (`unread-counts`, decision 016), and the tab refetches it only on (re)connecting, so it
+ * is never stale while the stream is up and no tab asks for it again and again.
+ */
 export const unreadNotificationsQuery = queryOptions({
   queryKey: notificationKeys.unread(),
   queryFn: ({ signal }) => call(notificationsApi.unreadCount, {}, { signal }),
   select: (d) => d.count,
-  staleTime: 30_000,
+  staleTime: Infinity,
 });
+
+/** Refetches what lists notifications; the count is left to the stream's pushes. */
+export const refreshNotificationLists = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: notificationKeys.all, predicate: (q) => q.queryKey[1] !== 'unread' });
 
 export const notificationQuery = (id: string) => queryOptions({ queryKey: notificationKeys.one(id), queryFn: () => fetchNotification(id), staleTime: 60_000 });
 
@@ -41,7 +50,7 @@ function useNotificationMutation<V>(fn: (v: V) => Promise<unknown>, failure: str
   return useMutation({
     mutationFn: fn,
     onError: () => toast.error(failure),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: () => refreshNotificationLists(queryClient),
   });
 }
 
