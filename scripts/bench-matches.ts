@@ -4,32 +4,33 @@
  *   MATCH_USERS=100000 DATABASE_URL=postgres://… node --import tsx scripts/bench-matches.ts
  *   MATCH_USERS=20000 node --import tsx scripts/bench-matches.ts            (PGlite, in memory)
  * Reports generation time, p50/p95 of one user's first page (21 matches) and of the naive join.
+ * `npm run bench` runs it too (benchMatches, on a database of its own; BENCH_MATCH_USERS).
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
+import { pathToFileURL } from 'node:url';
 import { rankMatches } from '../src/server/modules/matches/ranking';
 
-const USERS = Number(process.env.MATCH_USERS ?? 20_000);
 const TITLES = 20_000;
 const PER_USER = 50;
-const SAMPLES = Number(process.env.MATCH_SAMPLES ?? 60);
 
-async function main() {
-  let url = process.env.DATABASE_URL;
-  let dropName: string | undefined;
-  if (url) {
-    dropName = `bench_matches_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dropName}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${dropName}`;
-    url = u.toString();
-  }
-  const handle = await openDatabase(url ? { kind: 'postgres', url, poolSize: 4 } : { kind: 'pglite' });
+export interface MatchBenchResult {
+  fastP50Ms: number;
+  fastP95Ms: number;
+  naiveP50Ms: number;
+  naiveP95Ms: number;
+}
+
+/**
+ * Generates the data set on `databaseUrl` (a database made for it: it is not emptied first) or an
+ * in-memory PGlite, prints the figures and answers them.
+ */
+export async function benchMatches(options: { databaseUrl?: string; users: number; samples?: number }): Promise<MatchBenchResult> {
+  const USERS = options.users;
+  const SAMPLES = options.samples ?? 60;
+  const handle = await openDatabase(options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl, poolSize: 4 } : { kind: 'pglite' });
   try {
     await runMigrations(handle);
     const { db } = handle;
@@ -90,15 +91,40 @@ async function main() {
       `  bounded search, first page: p50 ${f(pct(fast, 0.5))}, p95 ${f(pct(fast, 0.95))} over ${fast.length} users (${[...paths].map(([k, n]) => `${k} ${n}`).join(', ')}), ${written} favorites added meanwhile`,
     );
     console.log(`  naive join, first page:     p50 ${f(pct(naive, 0.5))}, p95 ${f(pct(naive, 0.95))} over ${naive.length} users`);
+    const result = { fastP50Ms: pct(fast, 0.5), fastP95Ms: pct(fast, 0.95), naiveP50Ms: pct(naive, 0.5), naiveP95Ms: pct(naive, 0.95) };
+    console.log(
+      `  naive join / bounded search: ${(result.naiveP50Ms / result.fastP50Ms).toFixed(1)}× at p50, ${(result.naiveP95Ms / result.fastP95Ms).toFixed(1)}× at p95 (above 1: the bounded search is faster)`,
+    );
+    return result;
   } finally {
     await handle.close();
-    if (dropName && process.env.DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
-      await admin.end();
-    }
   }
 }
 
-await main();
+/** Run by hand: a database of its own on the server at DATABASE_URL (dropped afterwards), else PGlite in memory. */
+async function main() {
+  const users = Number(process.env.MATCH_USERS ?? 20_000);
+  const samples = Number(process.env.MATCH_SAMPLES ?? 60);
+  const admin = process.env.DATABASE_URL;
+  if (!admin) {
+    await benchMatches({ users, samples });
+    return;
+  }
+  const name = `bench_matches_${Date.now()}`;
+  const run = async (sqlText: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(sqlText);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  try {
+    await benchMatches({ databaseUrl: url.toString(), users, samples });
+  } finally {
+    await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
