@@ -13,6 +13,16 @@
  *                                       BENCH_FANOUT_STREAMS, BENCH_FANOUT_USERS_PER_SECOND, BENCH_FANOUT_SECONDS)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
  *
+ * Then (decision 017) every GET route of the route tables, signed in and anonymous, on PostgreSQL and
+ * PGlite, in one table with issue 27's targets; the mixed signed-in load (200 connections, PostgreSQL);
+ * the match search against the naive join:
+ *   BENCH_DURATION=3          seconds per route cell (after a warm-up of a third of it, at least 1 s)
+ *   BENCH_ONLY=route          every route (and nothing else); BENCH_ONLY=/api/me/lists one route
+ *   BENCH_ONLY=mixed | matches   the mixed load | the match bench alone
+ *   BENCH_ROUTES_ONLY=1       the route table, the mixed load and matches, without the targets above
+ *   BENCH_DATABASES=pglite    one database (default postgres,pglite)
+ *   BENCH_MEMBERS=60 BENCH_MIXED_SECONDS=10 BENCH_MATCH_USERS=20000
+ *
  * For the app-pg targets each round also gives the CPU time per request of the server process and of
  * the PostgreSQL backends of its pool (from /proc): steadier than req/s on a shared, busy machine.
  *
@@ -686,7 +696,8 @@ async function main() {
     app,
   };
 
-  let chosen = chosenTargets(TARGETS, process.env.BENCH_ONLY);
+  // BENCH_ROUTES_ONLY=1: the route table, the mixed load and matches only (the targets above take about ten minutes).
+  let chosen = process.env.BENCH_ROUTES_ONLY ? [] : chosenTargets(TARGETS, process.env.BENCH_ONLY);
   if (chosen.some((t) => t.server === 'app-pg')) {
     const pgApp = await startPgApp();
     if ('skip' in pgApp) {
