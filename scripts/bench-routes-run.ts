@@ -230,6 +230,9 @@ async function measureCell(deps: RouteBenchDeps, options: RouteBenchOptions, bas
   if (probe.status >= 300) return { kind: 'status', status: probe.status };
   const run = (duration: number) => deps.autocannon({ url: baseUrl + url, connections: options.connections, duration, headers, timeout: 10 });
   await run(options.warmUpSeconds);
+  // The warm-up's last requests may still be queued in a slow server: one answer means they are
+  // through, so the measured seconds do not start with someone else's backlog.
+  await (await fetch(baseUrl + url, { headers, redirect: 'manual' })).arrayBuffer();
   const r = await run(options.seconds);
   // Counted over the whole run: autocannon's per-second average misses a last partial second, and a
   // short cell on a busy machine is mostly that.
