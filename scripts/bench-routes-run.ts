@@ -317,6 +317,72 @@ async function measureMixed(deps: RouteBenchDeps, options: RouteBenchOptions, ba
   };
 }
 
+/** The route cells of one database, and on PostgreSQL the mixed load. */
+async function benchDatabase(
+  deps: RouteBenchDeps,
+  options: RouteBenchOptions,
+  db: Db,
+  rows: MatrixRow[],
+  pgDb: { url: string; drop: () => Promise<void> } | undefined,
+): Promise<MixedResult | undefined> {
+  let mixed: MixedResult | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `reelmates-bench-routes-${db}-`));
+  // TRUST_PROXY: one machine signs up many members, each from its own X-Forwarded-For.
+  // OWNER_EMAIL: the viewer is premium (starts a forum thread, pages of matches).
+  const app = await deps.startApp(
+    db === 'postgres' ? 'app-pg' : 'app',
+    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', OWNER_EMAIL: VIEWER_EMAIL, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) },
+    async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await pgDb?.drop().catch((error: Error) => console.error(`could not drop the route bench database: ${error.message}`));
+    },
+  );
+  try {
+    deps.log(`  route bench on ${db}: seeding ... `);
+    const data = await seed(app.url, options.members, deps.log);
+    deps.log('\n');
+    for (const row of rows) {
+      const { contract } = row.route;
+      if (NOT_THROUGHPUT[contract.path]) {
+        row.label = `/api${contract.path} (${NOT_THROUGHPUT[contract.path]})`;
+        row.cells[`${db}:signedIn`] = row.cells[`${db}:anonymous`] = { kind: 'skipped', reason: 'not benched' };
+        continue;
+      }
+      const target = routeUrl(contract, data.samples);
+      if ('missing' in target) {
+        row.label = `/api${contract.path} (${target.missing})`;
+        row.cells[`${db}:signedIn`] = row.cells[`${db}:anonymous`] = { kind: 'skipped', reason: 'no sample' };
+        continue;
+      }
+      row.label = target.url;
+      for (const who of ['signedIn', 'anonymous'] as const) {
+        deps.log(`  ${db} ${who === 'signedIn' ? 'signed in' : 'anonymous'}: GET ${target.url} ...`);
+        let cell: Cell;
+        if (who === 'anonymous' && !anonymousAllowed(contract)) {
+          // Listed, not skipped: a signed-in route must answer an anonymous caller 401.
+          const res = await fetch(app.url + target.url, { headers: HEADERS, redirect: 'manual' });
+          await res.arrayBuffer();
+          cell = { kind: 'status', status: res.status };
+        } else cell = await measureCell(deps, options, app.url, target.url, who === 'signedIn' ? data.viewer.cookie : undefined);
+        row.cells[`${db}:${who}`] = cell;
+        deps.log(
+          cell.kind === 'measured'
+            ? ` ${Math.round(cell.m.requestsPerSecond)} req/s, p99 ${cell.m.p99Ms} ms${cell.m.failures ? `, ${cell.m.failures} failed` : ''}\n`
+            : ` ${cell.kind === 'status' ? cell.status : cell.reason}\n`,
+        );
+      }
+    }
+    if (db === 'postgres' && options.mixed) {
+      deps.log(`  mixed signed-in load on postgres, ${options.mixedConnections} connections, ${options.mixedSeconds} s ...`);
+      mixed = await measureMixed(deps, options, app.url, data);
+      deps.log(` ${Math.round(mixed.requestsPerSecond)} req/s, p99 ${mixed.p99Ms} ms, ${mixed.errors} errors\n`);
+    }
+  } finally {
+    await app.stop();
+  }
+  return mixed;
+}
+
 /** Runs the route matrix on each database, then prints the one table and the misses. */
 export async function runRouteBench(deps: RouteBenchDeps, options: RouteBenchOptions): Promise<void> {
   const all = await getRoutes(path.resolve(import.meta.dirname, '../src/shared/api'));
@@ -345,59 +411,13 @@ export async function runRouteBench(deps: RouteBenchDeps, options: RouteBenchOpt
       }
       pgDb = made;
     }
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `reelmates-bench-routes-${db}-`));
-    // TRUST_PROXY: one machine signs up many members, each from its own X-Forwarded-For.
-    // OWNER_EMAIL: the viewer is premium (starts a forum thread, pages of matches).
-    const app = await deps.startApp(
-      db === 'postgres' ? 'app-pg' : 'app',
-      { DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true', OWNER_EMAIL: VIEWER_EMAIL, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) },
-      async () => {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        await pgDb?.drop().catch((error: Error) => console.error(`could not drop the route bench database: ${error.message}`));
-      },
-    );
     try {
-      deps.log(`  route bench on ${db}: seeding ... `);
-      const data = await seed(app.url, options.members, deps.log);
-      deps.log('\n');
-      for (const row of rows) {
-        const { contract } = row.route;
-        if (NOT_THROUGHPUT[contract.path]) {
-          row.label = `/api${contract.path} (${NOT_THROUGHPUT[contract.path]})`;
-          row.cells[`${db}:signedIn`] = row.cells[`${db}:anonymous`] = { kind: 'skipped', reason: 'not benched' };
-          continue;
-        }
-        const target = routeUrl(contract, data.samples);
-        if ('missing' in target) {
-          row.label = `/api${contract.path} (${target.missing})`;
-          row.cells[`${db}:signedIn`] = row.cells[`${db}:anonymous`] = { kind: 'skipped', reason: 'no sample' };
-          continue;
-        }
-        row.label = target.url;
-        for (const who of ['signedIn', 'anonymous'] as const) {
-          deps.log(`  ${db} ${who === 'signedIn' ? 'signed in' : 'anonymous'}: GET ${target.url} ...`);
-          let cell: Cell;
-          if (who === 'anonymous' && !anonymousAllowed(contract)) {
-            // Listed, not skipped: a signed-in route must answer an anonymous caller 401.
-            const res = await fetch(app.url + target.url, { headers: HEADERS, redirect: 'manual' });
-            await res.arrayBuffer();
-            cell = { kind: 'status', status: res.status };
-          } else cell = await measureCell(deps, options, app.url, target.url, who === 'signedIn' ? data.viewer.cookie : undefined);
-          row.cells[`${db}:${who}`] = cell;
-          deps.log(
-            cell.kind === 'measured'
-              ? ` ${Math.round(cell.m.requestsPerSecond)} req/s, p99 ${cell.m.p99Ms} ms${cell.m.failures ? `, ${cell.m.failures} failed` : ''}\n`
-              : ` ${cell.kind === 'status' ? cell.status : cell.reason}\n`,
-          );
-        }
-      }
-      if (db === 'postgres' && options.mixed) {
-        deps.log(`  mixed signed-in load on postgres, ${options.mixedConnections} connections, ${options.mixedSeconds} s ...`);
-        mixed = await measureMixed(deps, options, app.url, data);
-        deps.log(` ${Math.round(mixed.requestsPerSecond)} req/s, p99 ${mixed.p99Ms} ms, ${mixed.errors} errors\n`);
-      }
-    } finally {
-      await app.stop();
+      mixed = (await benchDatabase(deps, options, db, rows, pgDb)) ?? mixed;
+    } catch (error) {
+      // One database failing (a server that would not start on a saturated machine) keeps the other's figures.
+      const reason = (error as Error).message.split('\n')[0]!;
+      deps.log(`\n  route bench on ${db} stopped: ${reason}\n`);
+      for (const row of rows) for (const who of ['signedIn', 'anonymous'] as const) row.cells[`${db}:${who}`] ??= { kind: 'skipped', reason: 'run stopped' };
     }
   }
 
