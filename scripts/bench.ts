@@ -13,6 +13,16 @@
  *                                       BENCH_FANOUT_STREAMS, BENCH_FANOUT_USERS_PER_SECOND, BENCH_FANOUT_SECONDS)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
  *
+ * Then (decision 017) every GET route of the route tables, signed in and anonymous, on PostgreSQL and
+ * PGlite, in one table with issue 27's targets; the mixed signed-in load (200 connections, PostgreSQL);
+ * the match search against the naive join:
+ *   BENCH_DURATION=3          seconds per route cell (after a warm-up of a third of it, at least 1 s)
+ *   BENCH_ONLY=route          every route (and nothing else); BENCH_ONLY=/api/me/lists one route
+ *   BENCH_ONLY=mixed | matches   the mixed load | the match bench alone
+ *   BENCH_ROUTES_ONLY=1       the route table, the mixed load and matches, without the targets above
+ *   BENCH_DATABASES=pglite    one database (default postgres,pglite)
+ *   BENCH_MEMBERS=60 BENCH_MIXED_SECONDS=10 BENCH_MATCH_USERS=20000
+ *
  * For the app-pg targets each round also gives the CPU time per request of the server process and of
  * the PostgreSQL backends of its pool (from /proc): steadier than req/s on a shared, busy machine.
  *
@@ -49,6 +59,8 @@ import pg from 'pg';
 // @ts-expect-error -- autocannon ships no type declarations; the part used here is typed below.
 import autocannonUntyped from 'autocannon';
 import { chosenTargets, combineRounds, type Measurement, tableLines, targetsToMeasure, verdictLines } from './bench-report';
+import { type AutocannonRun, runRouteBench } from './bench-routes-run';
+import { matchFigureLines, measureMatches } from './bench-matches';
 import { measureSseLatency } from './bench-sse';
 import { measureFanout, openFileLimit } from './bench-sse-fanout';
 
@@ -75,6 +87,8 @@ interface AutocannonOptions {
 const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const SECONDS = positiveNumber('BENCH_SECONDS', process.env.BENCH_SECONDS, 8);
+/** The route table (decision 017): seconds per cell, after a warm-up of a third of it (at least 1 s). */
+const DURATION = positiveNumber('BENCH_DURATION', process.env.BENCH_DURATION, 3);
 const ROUNDS = Math.ceil(positiveNumber('BENCH_ROUNDS', process.env.BENCH_ROUNDS, 2));
 // A fresh server is still settling for a few seconds (JIT, the embedded database finishing its start).
 const WARMUP_SECONDS = 3;
@@ -600,7 +614,7 @@ async function startChild(name: ServerName, args: string[], env: Record<string, 
   const child: Child = { name, url, process: proc, output: () => out, cleanup };
   children.push(child);
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 180_000; // a busy shared machine can take a while to start it
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`${name} server exited (${proc.exitCode ?? proc.signalCode}):\n${out}`);
     try {
@@ -609,7 +623,7 @@ async function startChild(name: ServerName, args: string[], env: Record<string, 
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`${name} server did not answer ${readyPath} within 30 s:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`${name} server did not answer ${readyPath} within 180 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -682,7 +696,8 @@ async function main() {
     app,
   };
 
-  let chosen = chosenTargets(TARGETS, process.env.BENCH_ONLY);
+  // BENCH_ROUTES_ONLY=1: the route table, the mixed load and matches only (the targets above take about ten minutes).
+  let chosen = process.env.BENCH_ROUTES_ONLY ? [] : chosenTargets(TARGETS, process.env.BENCH_ONLY);
   if (chosen.some((t) => t.server === 'app-pg')) {
     const pgApp = await startPgApp();
     if ('skip' in pgApp) {
@@ -705,12 +720,74 @@ async function main() {
       process.stdout.write(` ${Math.round(m.requestsPerSecond)} req/s, p99 ${m.p99Ms} ms${m.cpu ? ` (${m.cpu}${stolen})` : stolen ? ` (${stolen.slice(2)})` : ''}\n`);
     }
   }
-  await stopAll();
   const rows = combineRounds(targets, rounds);
+  if (targets.length) {
+    console.log('');
+    for (const line of tableLines(rows, BASELINE)) console.log(line);
+    console.log('');
+    for (const line of verdictLines(rows, BASELINE)) console.log(line);
+  }
+
+  // Every GET route of the route tables on both databases, then the mixed load (decision 017).
+  // The servers above are done: only the bare one stays, measured again beside the routes.
+  for (const child of children.filter((c) => c.name !== 'bare')) {
+    await stopChild(child);
+    children.splice(children.indexOf(child), 1);
+  }
   console.log('');
-  for (const line of tableLines(rows, BASELINE)) console.log(line);
-  console.log('');
-  for (const line of verdictLines(rows, BASELINE)) console.log(line);
+  await runRouteBench(
+    {
+      startApp: async (name, env, cleanup) => {
+        const child = await startChild(name, ['dist/server/index.js'], env, '/api/health', cleanup);
+        return {
+          url: child.url,
+          stop: async () => {
+            await stopChild(child);
+            children.splice(children.indexOf(child), 1);
+          },
+        };
+      },
+      createDatabase: createBenchDatabase,
+      autocannon: (options) => autocannon(options as unknown as AutocannonOptions) as unknown as Promise<AutocannonRun>,
+      log: (text) => process.stdout.write(text),
+    },
+    {
+      seconds: DURATION,
+      warmUpSeconds: Math.max(1, Math.round(DURATION / 3)),
+      connections: CONNECTIONS,
+      members: Math.round(positiveNumber('BENCH_MEMBERS', process.env.BENCH_MEMBERS, 60)),
+      mixedConnections: 200,
+      mixedSeconds: positiveNumber('BENCH_MIXED_SECONDS', process.env.BENCH_MIXED_SECONDS, 10),
+      databases: (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((d) => {
+        if (d !== 'postgres' && d !== 'pglite') throw new Error(`BENCH_DATABASES: postgres and/or pglite, comma-separated (got "${d}")`);
+        return d;
+      }),
+      only: process.env.BENCH_ONLY,
+      mixed: !process.env.BENCH_ONLY || 'mixed signed-in load'.includes(process.env.BENCH_ONLY.toLowerCase()),
+      bareUrl: servers.bare!.url,
+    },
+  );
+  await stopAll();
+
+  // The match search against the naive join (decision 014): on PostgreSQL (a scratch database of its
+  // own) and on PGlite in memory. The issue's sizes are 100,000 and 20,000 users; the PostgreSQL default
+  // is smaller because generating 100,000 takes minutes here (BENCH_MATCH_USERS raises it).
+  if (!process.env.BENCH_ONLY || 'matches'.includes(process.env.BENCH_ONLY.toLowerCase())) {
+    const pgUsers = Math.round(positiveNumber('BENCH_MATCH_USERS', process.env.BENCH_MATCH_USERS, 20_000));
+    const pgliteUsers = Math.round(positiveNumber('BENCH_MATCH_PGLITE_USERS', process.env.BENCH_MATCH_PGLITE_USERS, 20_000));
+    for (const target of [
+      { url: PG_ADMIN_URL, users: pgUsers },
+      { url: undefined, users: pgliteUsers },
+    ]) {
+      console.log('');
+      try {
+        const figures = await measureMatches({ ...target, log: (line) => console.log(`  ${line}`) });
+        for (const line of matchFigureLines(figures)) console.log(line);
+      } catch (error) {
+        console.log(`matches on ${target.url ? 'postgres' : 'pglite'} stopped: ${(error as Error).message}`);
+      }
+    }
+  }
   if (worstSteal > 0) console.log(`\nThe host took up to ${(worstSteal * 100).toFixed(1)}% of this machine's CPU time in a round (steal in /proc/stat).`);
 }
 
