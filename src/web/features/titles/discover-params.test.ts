@@ -74,10 +74,10 @@ describe('grid requests', () => {
       filterHere: false,
     });
     expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv' }).requests).toEqual([{ kind: 'discover', type: 'tv', genre: null, certification: null }]);
-    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending' })).toEqual({ requests: [{ kind: 'trending', type: 'all' }], filterHere: true });
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending' })).toEqual({ requests: [{ kind: 'trending', type: 'all', certification: null }], filterHere: true });
     expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular' }).requests).toEqual([
-      { kind: 'popular', type: 'movie' },
-      { kind: 'popular', type: 'tv' },
+      { kind: 'popular', type: 'movie', certification: null },
+      { kind: 'popular', type: 'tv', certification: null },
     ]);
   });
 
