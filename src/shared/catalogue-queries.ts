@@ -67,9 +67,7 @@ export const searchQuerySchema = z
 export const suggestQuerySchema = z.object({ q: query });
 
 /** The Discover grid's discovery: type, genres and US rating (free for every signed-in user). */
-export const discoverQuerySchema = z
-  .object({ type: mediaType.default('movie'), genres: idList('genres'), certification, page })
-  .superRefine(certificationFits);
+export const discoverQuerySchema = z.object({ type: mediaType.default('movie'), genres: idList('genres'), certification, page }).superRefine(certificationFits);
 
 /** Advanced Discovery (premium): the Discover filters plus years, streaming services and TMDB rating. */
 export const advancedDiscoverQuerySchema = z

@@ -86,7 +86,8 @@ export class TitlesService {
   /** The front-page lists (spec 001 §7); top_rated reads `type`, the others have one kind each. */
   async list(list: CatalogueList, type: MediaType, page: number): Promise<Page<TitleSummary>> {
     const c = this.catalogue;
-    const loaded = list === 'now_playing' ? c.getNowPlaying(page) : list === 'upcoming' ? c.getUpcoming(page) : list === 'on_the_air' ? c.getOnTheAir(page) : c.getTopRated(type, page);
+    const loaded =
+      list === 'now_playing' ? c.getNowPlaying(page) : list === 'upcoming' ? c.getUpcoming(page) : list === 'on_the_air' ? c.getOnTheAir(page) : c.getTopRated(type, page);
     return this.certified.withCertifications(await loaded);
   }
 

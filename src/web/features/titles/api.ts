@@ -2,7 +2,16 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { call } from '@/lib/api';
 import { accountsApi } from '@shared/api/accounts';
 import { titlesApi } from '@shared/api/titles';
-import { type Certification, isCertificationOf, type MediaType, type Page, type PersonSearchResult, RECOMMENDATION_PAGE_LIMIT, type SeasonDetails, type TitleSummary } from '@shared/catalogue';
+import {
+  type Certification,
+  isCertificationOf,
+  type MediaType,
+  type Page,
+  type PersonSearchResult,
+  RECOMMENDATION_PAGE_LIMIT,
+  type SeasonDetails,
+  type TitleSummary,
+} from '@shared/catalogue';
 import { SUGGESTION_MIN_LENGTH } from '@shared/did-you-mean';
 import { type AdvancedFilters, discoverApiParams } from './advanced-filters';
 import { type DiscoverState, type GridRequest, gridRequests, matchesFilters } from './discover-params';
@@ -34,8 +43,7 @@ export const searchTitles = (type: MediaType, q: string, page: number, signal?: 
   call(titlesApi.search, { query: { q: q.trim(), type, page, certification: certOf(type, certification) } }, { signal });
 
 /** A rating the server takes for this kind of list (the URL's rating was checked against the tab already). */
-const certOf = (type: MediaType | 'all', value: string | null | undefined) =>
-  value && (type === 'all' || isCertificationOf(type, value)) ? (value as Certification) : undefined;
+const certOf = (type: MediaType | 'all', value: string | null | undefined) => (value && (type === 'all' || isCertificationOf(type, value)) ? (value as Certification) : undefined);
 
 /** Titles of the people whose name matches q (their credits in the search roles), 20 a page. */
 export async function searchPersonTitles(q: string, page: number, signal?: AbortSignal): Promise<PersonSearchResult> {
@@ -174,14 +182,16 @@ export function useProviders(type: MediaType) {
   });
 }
 
-/** People by username or name: 10 results, no paging. */
+/** People by username or name: 10 a page, more with Load More. */
 export function usePeopleSearch(q: string, enabled = true) {
   const query = q.trim().slice(0, 50); // the people search takes at most 50 characters
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: titleKeys.people(query),
-    queryFn: ({ signal }) => call(accountsApi.searchProfiles, { query: { q: query } }, { signal }),
+    queryFn: ({ pageParam, signal }) => call(accountsApi.searchProfiles, { query: { q: query, page: pageParam } }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore && pages.length < 50 ? pages.length + 1 : undefined),
     enabled: enabled && query.length > 0,
     staleTime: 30_000,
-    select: (data) => data.results,
+    select: (data) => data.pages.flatMap((p) => p.results),
   });
 }
