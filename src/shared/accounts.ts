@@ -237,9 +237,18 @@ export const DELETE_CONFIRMATION_MESSAGE = "Please type 'DELETE' to confirm acco
 export const deleteAccountSchema = z.strictObject({ confirm: z.string().pipe(z.literal('DELETE', DELETE_CONFIRMATION_MESSAGE)) });
 
 /** GET /api/profiles/search: people by username or full name, 10 results. */
-export const profileSearchQuerySchema = z.object({ q: text().trim().min(1).max(50) });
+export const profileSearchQuerySchema = z.object({
+  q: text().trim().min(1).max(50),
+  /** 10 people a page; /search's Users section pages with Load More. */
+  page: z.coerce
+    .number({ message: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be from 1 to 50')
+    .max(50, 'page must be from 1 to 50')
+    .default(1),
+});
 export const profileSearchResultSchema = z
   .object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() })
   .meta({ id: 'ProfileSearchResult' });
 export type ProfileSearchResult = z.output<typeof profileSearchResultSchema>;
-export const profileSearchResultsSchema = z.object({ results: z.array(profileSearchResultSchema) });
+export const profileSearchResultsSchema = z.object({ results: z.array(profileSearchResultSchema), hasMore: z.boolean() });

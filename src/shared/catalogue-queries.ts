@@ -44,38 +44,64 @@ const idList = (name: string) =>
 const mediaType = z.enum(['movie', 'tv'], { message: 'type must be movie or tv' });
 const query = text().trim().min(1, 'q must not be empty').max(200, 'q must be at most 200 characters');
 
-export const searchQuerySchema = z.object({
-  q: query,
-  type: z.enum(['movie', 'tv', 'person'], { message: 'type must be movie, tv or person' }).default('movie'),
-  page,
-});
+const certification = z.enum([...MOVIE_CERTIFICATIONS, ...TV_CERTIFICATIONS], { message: 'certification must be a US rating such as PG-13 or TV-MA' }).optional();
+
+/** A movie rating filters movies, a TV rating series; asking TV for PG-13 is a mistake, not an empty page. */
+const certificationFits = (v: { type: string; certification?: string }, ctx: z.RefinementCtx) => {
+  if (!v.certification || v.type === 'all' || v.type === 'person') return;
+  const allowed: readonly string[] = v.type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS;
+  if (!allowed.includes(v.certification))
+    ctx.addIssue({ code: 'custom', path: ['certification'], message: `${v.certification} is not a ${v.type === 'movie' ? 'movie' : 'TV'} rating` });
+};
+
+export const searchQuerySchema = z
+  .object({
+    q: query,
+    type: z.enum(['movie', 'tv', 'person'], { message: 'type must be movie, tv or person' }).default('movie'),
+    /** Only titles of this US rating (movie or TV search). */
+    certification,
+    page,
+  })
+  .superRefine(certificationFits);
 
 export const suggestQuerySchema = z.object({ q: query });
 
-export const discoverQuerySchema = z
+/** The Discover grid's discovery: type, genres and US rating (free for every signed-in user). */
+export const discoverQuerySchema = z.object({ type: mediaType.default('movie'), genres: idList('genres'), certification, page }).superRefine(certificationFits);
+
+/** Advanced Discovery (premium): the Discover filters plus years, streaming services and TMDB rating. */
+export const advancedDiscoverQuerySchema = z
   .object({
     type: mediaType.default('movie'),
     genres: idList('genres'),
     yearMin: year('yearMin'),
     yearMax: year('yearMax'),
     providers: idList('providers'),
-    certification: z.enum([...MOVIE_CERTIFICATIONS, ...TV_CERTIFICATIONS], { message: 'certification must be a US rating such as PG-13 or TV-MA' }).optional(),
+    certification,
     rating: z.coerce.number({ message: 'rating must be a number' }).min(0, 'rating must be from 0 to 10').max(10, 'rating must be from 0 to 10').optional(),
     page,
   })
   .superRefine((v, ctx) => {
     if (v.yearMin !== undefined && v.yearMax !== undefined && v.yearMin > v.yearMax)
       ctx.addIssue({ code: 'custom', path: ['yearMax'], message: 'yearMax must not be before yearMin' });
-    const allowed: readonly string[] = v.type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS;
-    if (v.certification && !allowed.includes(v.certification))
-      ctx.addIssue({ code: 'custom', path: ['certification'], message: `${v.certification} is not a ${v.type === 'movie' ? 'movie' : 'TV'} rating` });
+    certificationFits(v, ctx);
   });
 
-/** What a caller passes to GET /api/catalogue/discover (arrays are sent as repeated parameters). */
-export type DiscoverQuery = z.input<typeof discoverQuerySchema>;
+/** What a caller passes to GET /api/catalogue/advanced-discover (arrays are sent as repeated parameters). */
+export type AdvancedDiscoverQuery = z.input<typeof advancedDiscoverQuerySchema>;
 
-export const trendingQuerySchema = z.object({ type: z.enum(['all', 'movie', 'tv'], { message: 'type must be all, movie or tv' }).default('all'), page });
+export const trendingQuerySchema = z
+  .object({ type: z.enum(['all', 'movie', 'tv'], { message: 'type must be all, movie or tv' }).default('all'), certification, page })
+  .superRefine(certificationFits);
 export const typedPageQuerySchema = z.object({ type: mediaType.default('movie'), page });
+export const popularQuerySchema = z.object({ type: mediaType.default('movie'), certification, page }).superRefine(certificationFits);
+
+/** The front-page lists of spec 001 §7; top_rated is of movies or TV, the others of one kind each. */
+export const CATALOGUE_LISTS = ['now_playing', 'upcoming', 'top_rated', 'on_the_air'] as const;
+export type CatalogueList = (typeof CATALOGUE_LISTS)[number];
+export const listParamsSchema = z.object({ list: z.enum(CATALOGUE_LISTS, { message: `list must be one of ${CATALOGUE_LISTS.join(', ')}` }) });
+export const listQuerySchema = z.object({ type: mediaType.optional(), page });
+
 export const typeQuerySchema = z.object({ type: mediaType.default('movie') });
 export const genresQuerySchema = z.object({ type: z.enum(['all', 'movie', 'tv'], { message: 'type must be all, movie or tv' }).default('all') });
 export const pageQuerySchema = z.object({ page });

@@ -96,6 +96,8 @@ export const listMessages = {
   listEmpty: 'The list is empty.',
   contentPrivate: "This user's content is private",
   followUp: (title: string) => `Want to talk about ${title} with others?`,
+  /** Spec 001 §8: the change went through, but reading the counts back failed. */
+  updateWarning: 'Update Warning: There may have been an issue updating the display. Please refresh if counts seem incorrect.',
   errors: {
     addFavorite: 'Failed to add to favorites. Please try again.',
     updateFavorites: 'Failed to update your favorites. Please try again.',

@@ -47,7 +47,7 @@ describe('the OpenAPI document', () => {
   it('says who may call every operation: an access level, and the session cookie where one is needed', () => {
     expect(ops.length).toBeGreaterThan(50);
     expect(doc.components.securitySchemes.sessionCookie).toEqual({ type: 'apiKey', in: 'cookie', name: 'reelmates.session_token', description: expect.any(String) });
-    const undeclared = ops.filter((o) => !['visitor', 'user', 'admin'].includes(o.op['x-access'] ?? '')).map(label);
+    const undeclared = ops.filter((o) => !['visitor', 'user', 'admin', 'premium'].includes(o.op['x-access'] ?? '')).map(label);
     expect(undeclared, 'operations without x-access').toEqual([]);
     for (const o of ops) {
       const needsSession = o.op['x-access'] !== 'visitor';

@@ -54,7 +54,7 @@ export function publishApiDocument(api: OpenAPIHono<AppEnv>) {
       title: 'Reelmates API',
       version: '0.1.0',
       description:
-        'The JSON API of Reelmates. Every error answers `{ error: { code, message } }` (the Error schema). `x-access` says who may call an operation: visitor, user (a session) or admin. Sign-in, sign-out, password reset and e-mail change are Better Auth’s routes under /api/auth/*, not listed here.',
+        'The JSON API of Reelmates. Every error answers `{ error: { code, message } }` (the Error schema). `x-access` says who may call an operation: visitor, user (a session), premium (a premium member’s session) or admin. Sign-in, sign-out, password reset and e-mail change are Better Auth’s routes under /api/auth/*, not listed here.',
     },
     servers: [{ url: '/api', description: 'This server' }],
   });

@@ -66,6 +66,8 @@ export interface RouteWiring {
   requireUser: MiddlewareHandler<AppEnv>;
   /** 401 without a session, 403 for a non-admin; sets c.var.user. */
   requireAdmin: MiddlewareHandler<AppEnv>;
+  /** 401 without a session, 403 for a free user; sets c.var.user. */
+  requirePremium: MiddlewareHandler<AppEnv>;
   /** Counts a hit; the seconds to wait when over the limit, else 0. */
   hitLimit(key: string, max: number, windowMs: number): Promise<number>;
   /** The client address per-address limits count by. */
@@ -94,8 +96,8 @@ const errorContent = (status: ErrorStatus): ErrorContent => ({ description: STAT
 export function errorStatusesOf(contract: RouteContract): ErrorStatus[] {
   const implied: ErrorStatus[] = [];
   if (contract.params || contract.query || contract.body || contract.form) implied.push(400);
-  if (contract.access === 'user' || contract.access === 'admin') implied.push(401);
-  if (contract.access === 'admin') implied.push(403);
+  if (contract.access === 'user' || contract.access === 'admin' || contract.access === 'premium') implied.push(401);
+  if (contract.access === 'admin' || contract.access === 'premium') implied.push(403);
   if (contract.rateLimit) implied.push(429);
   return [...new Set([...implied, ...(contract.errors ?? [])])].sort((a, b) => a - b);
 }
@@ -106,6 +108,7 @@ const SECURITY = {
   visitorOrUser: [{}, { [SESSION_SCHEME]: [] }],
   user: [{ [SESSION_SCHEME]: [] }],
   admin: [{ [SESSION_SCHEME]: [] }],
+  premium: [{ [SESSION_SCHEME]: [] }],
 } as const;
 
 /** The OpenAPI operation of a contract (without middleware). */
@@ -205,7 +208,8 @@ function withSignInMessage(guard: MiddlewareHandler<AppEnv>, message: string): M
 
 /** The middleware a contract implies, in order: cache policy, response check, access, rate limit. */
 export function middlewareOf(contract: RouteContract, name: string, wiring: RouteWiring): MiddlewareHandler<AppEnv>[] {
-  const guard = contract.access === 'user' ? wiring.requireUser : contract.access === 'admin' ? wiring.requireAdmin : undefined;
+  const guards = { visitor: undefined, visitorOrUser: undefined, user: wiring.requireUser, admin: wiring.requireAdmin, premium: wiring.requirePremium };
+  const guard = guards[contract.access];
   const list: (MiddlewareHandler<AppEnv> | undefined)[] = [
     cachePolicy(contract),
     wiring.checkResponses && (contract.produces ?? 'application/json') === 'application/json' ? responseCheck(contract, name) : undefined,

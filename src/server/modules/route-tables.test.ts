@@ -14,7 +14,7 @@ import type { RouteContract } from '../../shared/api/contract';
 const root = path.resolve(import.meta.dirname, '../../..');
 const tablesDir = path.join(root, 'src/shared/api');
 const modulesDir = path.join(root, 'src/server/modules');
-const ACCESS = ['visitor', 'visitorOrUser', 'user', 'admin'];
+const ACCESS = ['visitor', 'visitorOrUser', 'user', 'admin', 'premium'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -70,7 +70,7 @@ export const accountsApi = defineRoutes({
     path: '/profiles/search',
     access: 'visitor',
     tags,
-    summary: 'Search people by username or full name (10 results)',
+    summary: 'Search people by username or full name (10 a page)',
     query: profileSearchQuerySchema,
     status: 200,
     response: profileSearchResultsSchema,

@@ -17,7 +17,12 @@ export type Access =
   /** A signed-in user: 401 without a session. */
   | 'user'
   /** A signed-in admin: 401 without a session, 403 for other users. */
-  | 'admin';
+  | 'admin'
+  /**
+   * A signed-in premium user (subscribed, on trial, founding member, admin or the owner; ruling 4):
+   * 401 without a session, 403 for a free user. One check for every premium route (ADR 021).
+   */
+  | 'premium';
 
 export type MediaType = 'application/json' | 'text/html' | 'text/event-stream' | 'image/svg+xml' | 'image/png' | 'image/jpeg';
 

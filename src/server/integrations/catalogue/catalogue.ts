@@ -35,7 +35,17 @@ export interface Catalogue {
   getTrending(type: MediaType | 'all', page: number): Promise<Page<TitleSummary>>;
   getPopular(type: MediaType, page: number): Promise<Page<TitleSummary>>;
   getByGenre(type: MediaType, genreId: number, page: number): Promise<Page<TitleSummary>>;
+  /** Highest rated first (enough votes to mean something). */
+  getTopRated(type: MediaType, page: number): Promise<Page<TitleSummary>>;
+  /** Movies in cinemas now, newest first. */
+  getNowPlaying(page: number): Promise<Page<TitleSummary>>;
+  /** Movies coming to cinemas, soonest first. */
+  getUpcoming(page: number): Promise<Page<TitleSummary>>;
+  /** Series airing new episodes now. */
+  getOnTheAir(page: number): Promise<Page<TitleSummary>>;
   getDetails(type: MediaType, id: number): Promise<TitleDetails | null>;
+  /** The US content rating of one title (list items do not carry it); null when it has none. */
+  getCertification(type: MediaType, id: number): Promise<string | null>;
   getSeasonDetails(tvId: number, seasonNumber: number): Promise<SeasonDetails | null>;
   getRecommendations(type: MediaType, id: number, page: number): Promise<Page<TitleSummary>>;
   /** Streaming providers available in the US. */

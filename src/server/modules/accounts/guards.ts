@@ -6,7 +6,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import { errors } from '../../http/errors';
 import { clientIp } from '../../http/rate-limit';
 import { type Handlers, mountTable, type RouteWiring } from '../../http/route-table';
-import { isAdmin } from './access';
+import { isAdmin, loadAccess } from './access';
 import { resolveSession } from './session';
 
 /**
@@ -43,6 +43,21 @@ export function requireAdmin(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The 403 a free user gets from a premium route; the page shows its upgrade prompt instead. */
+export const PREMIUM_REQUIRED = 'This is a premium feature. Upgrade to use it.';
+
+/** Every route declared `access: 'premium'` gets this (ruling 4's computeAccess decides who is premium). */
+export function requirePremium(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await currentUser(deps, c);
+    if (!user) throw errors.unauthorized();
+    const access = await loadAccess(deps.database.db, user, deps.config.auth.ownerEmail);
+    if (!access.isPremium) throw errors.forbidden(PREMIUM_REQUIRED);
+    c.set('user', user);
+    await next();
+  };
+}
+
 const wirings = new WeakMap<AppDeps, RouteWiring>();
 
 function wiringOf(deps: AppDeps): RouteWiring {
@@ -51,6 +66,7 @@ function wiringOf(deps: AppDeps): RouteWiring {
     wiring = {
       requireUser: requireUser(deps),
       requireAdmin: requireAdmin(deps),
+      requirePremium: requirePremium(deps),
       hitLimit: (key, max, windowMs) => hitDbLimit(deps.database.db, key, max, windowMs),
       clientAddress: (c) => clientIp(c, deps.config),
       checkResponses: deps.config.checkResponseContracts,

@@ -18,6 +18,9 @@ export function accountRoutes(deps: AppDeps) {
       return c.json(await usernameAvailability(deps, username.trim(), form ?? 'sign-up', async () => (await currentUser(deps, c))?.id), 200);
     },
     resetToken: async (c) => c.json({ valid: await isResetTokenValid(deps, c.req.valid('query').token) }, 200),
-    searchProfiles: async (c) => c.json({ results: await searchProfiles(deps, c.req.valid('query').q) }, 200),
+    searchProfiles: async (c) => {
+      const { q, page } = c.req.valid('query');
+      return c.json(await searchProfiles(deps, q, page), 200);
+    },
   });
 }

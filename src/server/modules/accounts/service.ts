@@ -114,14 +114,20 @@ export async function sessionView(deps: AppDeps, authed: AuthedUser | null): Pro
   };
 }
 
-/** Case-insensitive substring on username or full name, 10 results; verified, unbanned users only. */
-export async function searchProfiles(deps: AppDeps, q: string): Promise<z.output<typeof profileSearchResultSchema>[]> {
+/** Case-insensitive substring on username or full name, 10 a page; verified, unbanned users only. */
+export async function searchProfiles(deps: AppDeps, q: string, page = 1): Promise<{ results: z.output<typeof profileSearchResultSchema>[]; hasMore: boolean }> {
   const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  return deps.database.db
+  // One more than a page: whether there is a next page, without counting every match.
+  const rows = await deps.database.db
     .select({ id: user.id, username: sql<string>`coalesce(${user.displayUsername}, ${user.username})`, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(and(eq(user.emailVerified, true), eq(profiles.isBanned, false), or(ilike(user.username, pattern), ilike(profiles.fullName, pattern))))
-    .orderBy(user.username)
-    .limit(10);
+    .orderBy(user.username, user.id)
+    .limit(PROFILE_SEARCH_PAGE + 1)
+    .offset((page - 1) * PROFILE_SEARCH_PAGE);
+  return { results: rows.slice(0, PROFILE_SEARCH_PAGE), hasMore: rows.length > PROFILE_SEARCH_PAGE };
 }
+
+/** Spec 000 §5: user search shows 10 results (a page, here). */
+const PROFILE_SEARCH_PAGE = 10;

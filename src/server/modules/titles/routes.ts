@@ -20,9 +20,10 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
     source: (c) => c.json({ source: service.source }, 200),
 
     search: async (c) => {
-      const { q, type, page } = c.req.valid('query');
+      const { q, type, page, certification } = c.req.valid('query');
       try {
-        return await answers.send(c, `search:${type}:${page}:${q.toLowerCase()}`, cache('search'), () => service.search(type, q, page));
+        const key = `search:${type}:${page}:${certification ?? ''}:${q.toLowerCase()}`;
+        return await answers.send(c, key, cache('search'), () => service.search(type, q, page, certification));
       } catch (error) {
         // Spec 001 §8: a failed person search returns empty results (not kept, so the next try asks again).
         if (type !== 'person' || !(error instanceof CatalogueUnavailableError)) throw error;
@@ -38,14 +39,23 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
       return answers.send(c, `discover:${JSON.stringify(filter)}`, cache('discover'), () => service.discover(filter));
     },
 
+    // Per user and premium only: answered directly, never handed to the public front door.
+    advancedDiscover: async (c) => c.json(await service.discover(service.discoverFilter(c.req.valid('query'))), 200),
+
     trending: async (c) => {
-      const { type, page } = c.req.valid('query');
-      return answers.send(c, `trending:${type}:${page}`, cache('trending'), () => service.trending(type, page));
+      const { type, page, certification } = c.req.valid('query');
+      return answers.send(c, `trending:${type}:${page}:${certification ?? ''}`, cache('trending'), () => service.trending(type, page, certification));
     },
 
     popular: async (c) => {
-      const { type, page } = c.req.valid('query');
-      return answers.send(c, `popular:${type}:${page}`, cache('popular'), () => service.popular(type, page));
+      const { type, page, certification } = c.req.valid('query');
+      return answers.send(c, `popular:${type}:${page}:${certification ?? ''}`, cache('popular'), () => service.popular(type, page, certification));
+    },
+
+    list: async (c) => {
+      const { list } = c.req.valid('param');
+      const { type = 'movie', page } = c.req.valid('query');
+      return answers.send(c, `list:${list}:${type}:${page}`, cache('list'), () => service.list(list, type, page));
     },
 
     genres: async (c) => {

@@ -1,9 +1,10 @@
 import type { Genre, MediaType, Page, PersonSearchResult, SeasonDetails, TitleDetails, TitleSummary, WatchProvider } from '../../../shared/catalogue';
-import type { discoverQuerySchema } from '../../../shared/catalogue-queries';
+import type { advancedDiscoverQuerySchema, CatalogueList, discoverQuerySchema } from '../../../shared/catalogue-queries';
 import { didYouMean } from '../../../shared/did-you-mean';
 import type { z } from 'zod';
 import type { ArtKind, ArtSubject, Catalogue, DiscoverFilter } from '../../integrations/catalogue/catalogue';
 import { TtlCache } from '../../integrations/catalogue/ttl-cache';
+import { CertifiedLists } from './certified-lists';
 
 const MINUTE = 60 * 1000;
 /** Card providers are kept as long as the routes keep their answers ready (answers.ts). */
@@ -23,14 +24,22 @@ export class TitlesService {
   private readonly suggestionPool = new TtlCache<string[]>(1);
   private readonly cardProviders = new TtlCache<WatchProvider[]>(4000);
 
-  constructor(readonly catalogue: Catalogue) {}
+  private readonly certified: CertifiedLists;
+
+  constructor(readonly catalogue: Catalogue) {
+    this.certified = new CertifiedLists(catalogue);
+  }
 
   get source() {
     return this.catalogue.source;
   }
 
-  search(type: SearchType, q: string, page: number): Promise<Page<TitleSummary> | PersonSearchResult> {
-    return type === 'person' ? this.catalogue.searchByPerson(q, page) : type === 'tv' ? this.catalogue.searchTVShows(q, page) : this.catalogue.searchMovies(q, page);
+  /** With a certification (movie or TV search), only titles of that US rating, in the search's order. */
+  search(type: SearchType, q: string, page: number, certification?: string): Promise<Page<TitleSummary> | PersonSearchResult> {
+    if (type === 'person') return this.catalogue.searchByPerson(q, page);
+    const load = (p: number) => (type === 'tv' ? this.catalogue.searchTVShows(q, p) : this.catalogue.searchMovies(q, p));
+    if (certification) return this.certified.filtered(`search:${type}:${q.toLowerCase()}`, certification, page, load);
+    return load(page).then((p) => this.certified.withCertifications(p));
   }
 
   /** What a failed person search answers (spec 001 §8: empty results, not an error). */
@@ -39,8 +48,9 @@ export class TitlesService {
   }
 
   /** The catalogue's filter for a discover query; sorted, so the same filter in another order is the same filter. */
-  discoverFilter(query: z.output<typeof discoverQuerySchema>): DiscoverFilter {
-    const { type, genres, yearMin, yearMax, providers, certification, rating, page } = query;
+  discoverFilter(query: z.output<typeof discoverQuerySchema> | z.output<typeof advancedDiscoverQuerySchema>): DiscoverFilter {
+    const { type, genres, certification, page } = query;
+    const { yearMin, yearMax, providers, rating } = 'yearMin' in query ? query : { yearMin: undefined, yearMax: undefined, providers: undefined, rating: undefined };
     return {
       type,
       genres: genres && [...new Set(genres)].sort((a, b) => a - b),
@@ -54,16 +64,31 @@ export class TitlesService {
     };
   }
 
-  discover(filter: DiscoverFilter): Promise<Page<TitleSummary>> {
-    return this.catalogue.getDiscoverContent(filter);
+  async discover(filter: DiscoverFilter): Promise<Page<TitleSummary>> {
+    return this.certified.withCertifications(await this.catalogue.getDiscoverContent(filter));
   }
 
-  trending(type: MediaType | 'all', page: number): Promise<Page<TitleSummary>> {
-    return this.catalogue.getTrending(type, page);
+  /** With a certification, only titles of that US rating, in trending order (read on the server, issue 18). */
+  async trending(type: MediaType | 'all', page: number, certification?: string): Promise<Page<TitleSummary>> {
+    if (certification) return this.certified.filtered(`trending:${type}`, certification, page, (p) => this.catalogue.getTrending(type, p));
+    return this.certified.withCertifications(await this.catalogue.getTrending(type, page));
   }
 
-  popular(type: MediaType, page: number): Promise<Page<TitleSummary>> {
-    return this.catalogue.getPopular(type, page);
+  /**
+   * Popular is most popular first, which discovery sorts by too: with a certification the catalogue's
+   * discovery filters it upstream (TMDB discover with certification_country=US), full pages at no extra cost.
+   */
+  async popular(type: MediaType, page: number, certification?: string): Promise<Page<TitleSummary>> {
+    if (certification) return this.discover({ type, certification, sortBy: 'popularity.desc', page });
+    return this.certified.withCertifications(await this.catalogue.getPopular(type, page));
+  }
+
+  /** The front-page lists (spec 001 §7); top_rated reads `type`, the others have one kind each. */
+  async list(list: CatalogueList, type: MediaType, page: number): Promise<Page<TitleSummary>> {
+    const c = this.catalogue;
+    const loaded =
+      list === 'now_playing' ? c.getNowPlaying(page) : list === 'upcoming' ? c.getUpcoming(page) : list === 'on_the_air' ? c.getOnTheAir(page) : c.getTopRated(type, page);
+    return this.certified.withCertifications(await loaded);
   }
 
   async genres(type: MediaType | 'all'): Promise<{ genres: Genre[] }> {
@@ -79,8 +104,8 @@ export class TitlesService {
     return this.catalogue.getDetails(type, id);
   }
 
-  recommendations(type: MediaType, id: number, page: number): Promise<Page<TitleSummary>> {
-    return this.catalogue.getRecommendations(type, id, page);
+  async recommendations(type: MediaType, id: number, page: number): Promise<Page<TitleSummary>> {
+    return this.certified.withCertifications(await this.catalogue.getRecommendations(type, id, page));
   }
 
   /** null: no such series or season. */

@@ -52,7 +52,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {isPending ? null : user ? (
             <>
-              <UserSearchBox className="hidden w-48 md:block lg:w-64" />
+              {/* Spec 000 §2: the user search box is the visitors'; signed-in users search from the icon (/search). */}
               {session.access?.isPremium ? (
                 <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
                   <Link to="/pricing">

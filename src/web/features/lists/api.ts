@@ -3,7 +3,8 @@ import { useSession } from '@/features/auth/session';
 import { call } from '@/lib/api';
 import { listsApi } from '@shared/api/lists';
 import type { MediaType } from '@shared/catalogue';
-import type { TitleKey } from '@shared/lists';
+import { listMessages, type TitleKey } from '@shared/lists';
+import { toast } from 'sonner';
 
 /** Fetchers, query options and hooks of the lists feature. Every query key starts from `listKeys`. */
 
@@ -66,8 +67,19 @@ export const useFavoriteCount = (type: MediaType, id: number) => useQuery(favori
 
 // ---- Mutations ----
 
-/** A mutation whose success refreshes every list query (own state, profile lists, counts). */
+/**
+ * A mutation that then refreshes every list query (own state, profile lists, counts). When the change
+ * succeeded but the refresh failed, the counts on screen may be stale: the 'Update Warning' toast of
+ * spec 001 §8 says so (the change itself keeps its success toast).
+ */
 export function useListMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: listKeys.all }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: listKeys.all }, { throwOnError: true }).catch(() => {
+        toast.warning(listMessages.updateWarning);
+      }),
+    onError: () => queryClient.invalidateQueries({ queryKey: listKeys.all }),
+  });
 }

@@ -23,7 +23,7 @@ export default function AdvancedDiscoverPage() {
           <div className="lg:sticky lg:top-20">
             <AdvancedFilterPanel filters={filters} setFilters={setFilters} />
           </div>
-          <AdvancedResults filters={filters} />
+          <AdvancedResults filters={filters} premium={!!session?.access?.isPremium} />
         </div>
       </PremiumGate>
     </div>

@@ -1,4 +1,4 @@
-import type { DiscoverQuery } from '@shared/catalogue-queries';
+import type { AdvancedDiscoverQuery } from '@shared/catalogue-queries';
 import { certificationsFor, genresFor, isCertificationOf, type MediaType, MEDIA_TYPES, remapGenre } from '@shared/catalogue';
 
 /**
@@ -67,8 +67,8 @@ export function advancedSearchParams(f: AdvancedFilters): URLSearchParams {
   return params;
 }
 
-/** The query of GET /api/catalogue/discover for these filters. */
-export function discoverApiParams(f: AdvancedFilters, page: number): DiscoverQuery {
+/** The query of GET /api/catalogue/advanced-discover for these filters. */
+export function discoverApiParams(f: AdvancedFilters, page: number): AdvancedDiscoverQuery {
   return {
     type: f.type,
     page,

@@ -6,8 +6,8 @@ import { TitleGrid } from './title-grid';
 import { uniqueTitles } from './title-list';
 
 /** The Advanced Discovery grid, with 'View More (N remaining)' from the total the server reports. */
-export function AdvancedResults({ filters }: { filters: AdvancedFilters }) {
-  const results = useAdvancedResults(filters);
+export function AdvancedResults({ filters, premium }: { filters: AdvancedFilters; premium: boolean }) {
+  const results = useAdvancedResults(filters, premium);
   const pages = results.data?.pages;
   const titles = useMemo(() => uniqueTitles(pages?.flatMap((p) => p.results) ?? []), [pages]);
   const loaded = pages?.reduce((sum, p) => sum + p.results.length, 0) ?? 0;

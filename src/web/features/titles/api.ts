@@ -2,7 +2,16 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { call } from '@/lib/api';
 import { accountsApi } from '@shared/api/accounts';
 import { titlesApi } from '@shared/api/titles';
-import { isCertificationOf, type MediaType, type Page, type PersonSearchResult, RECOMMENDATION_PAGE_LIMIT, type SeasonDetails, type TitleSummary } from '@shared/catalogue';
+import {
+  type Certification,
+  isCertificationOf,
+  type MediaType,
+  type Page,
+  type PersonSearchResult,
+  RECOMMENDATION_PAGE_LIMIT,
+  type SeasonDetails,
+  type TitleSummary,
+} from '@shared/catalogue';
 import { SUGGESTION_MIN_LENGTH } from '@shared/did-you-mean';
 import { type AdvancedFilters, discoverApiParams } from './advanced-filters';
 import { type DiscoverState, type GridRequest, gridRequests, matchesFilters } from './discover-params';
@@ -30,8 +39,11 @@ export const titleKeys = {
 
 // ---- Fetchers (typed by src/shared/api/titles.ts) ----
 
-export const searchTitles = (type: MediaType, q: string, page: number, signal?: AbortSignal): Promise<Page<TitleSummary>> =>
-  call(titlesApi.search, { query: { q: q.trim(), type, page } }, { signal });
+export const searchTitles = (type: MediaType, q: string, page: number, signal?: AbortSignal, certification?: string): Promise<Page<TitleSummary>> =>
+  call(titlesApi.search, { query: { q: q.trim(), type, page, certification: certOf(type, certification) } }, { signal });
+
+/** A rating the server takes for this kind of list (the URL's rating was checked against the tab already). */
+const certOf = (type: MediaType | 'all', value: string | null | undefined) => (value && (type === 'all' || isCertificationOf(type, value)) ? (value as Certification) : undefined);
 
 /** Titles of the people whose name matches q (their credits in the search roles), 20 a page. */
 export async function searchPersonTitles(q: string, page: number, signal?: AbortSignal): Promise<PersonSearchResult> {
@@ -54,15 +66,13 @@ export async function fetchSeason(id: number, season: number, signal?: AbortSign
 function fetchGridRequest(r: GridRequest, page: number, signal?: AbortSignal): Promise<Page<TitleSummary>> {
   switch (r.kind) {
     case 'search':
-      return searchTitles(r.type, r.q, page, signal);
+      return searchTitles(r.type, r.q, page, signal, r.certification ?? undefined);
     case 'trending':
-      return call(titlesApi.trending, { query: { type: r.type, page } }, { signal });
+      return call(titlesApi.trending, { query: { type: r.type, page, certification: certOf(r.type, r.certification) } }, { signal });
     case 'popular':
-      return call(titlesApi.popular, { query: { type: r.type, page } }, { signal });
-    case 'discover': {
-      const certification = r.certification !== null && isCertificationOf(r.type, r.certification) ? r.certification : undefined;
-      return call(titlesApi.discover, { query: { type: r.type, page, genres: r.genre ?? undefined, certification } }, { signal });
-    }
+      return call(titlesApi.popular, { query: { type: r.type, page, certification: certOf(r.type, r.certification) } }, { signal });
+    case 'discover':
+      return call(titlesApi.discover, { query: { type: r.type, page, genres: r.genre ?? undefined, certification: certOf(r.type, r.certification) } }, { signal });
   }
 }
 
@@ -105,11 +115,19 @@ export const personTitlesQueryOptions = (q: string) =>
     enabled: q.trim().length > 0,
   });
 
-/** Advanced Discovery results are kept 5 minutes (spec 001 §7). */
-export const advancedQueryOptions = (filters: AdvancedFilters) =>
+/**
+ * Advanced Discovery results are kept 5 minutes (spec 001 §7). The route is premium on the server; behind
+ * the blurred gate a free user's page shows the free discovery (type, genres, rating) instead of a 403.
+ */
+export const advancedQueryOptions = (filters: AdvancedFilters, premium: boolean) =>
   infiniteQueryOptions({
-    queryKey: titleKeys.advanced(filters),
-    queryFn: ({ pageParam, signal }) => call(titlesApi.discover, { query: discoverApiParams(filters, pageParam) }, { signal }),
+    queryKey: [...titleKeys.advanced(filters), premium] as const,
+    queryFn: ({ pageParam, signal }) => {
+      const { type, genres, certification } = discoverApiParams(filters, pageParam);
+      return premium
+        ? call(titlesApi.advancedDiscover, { query: discoverApiParams(filters, pageParam) }, { signal })
+        : call(titlesApi.discover, { query: { type, genres, certification, page: pageParam } }, { signal });
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => nextPageParam(last),
     staleTime: FIVE_MINUTES,
@@ -138,7 +156,7 @@ export const recommendationsQueryOptions = (type: MediaType, id: number) =>
 export const useDiscoverGrid = (state: DiscoverState) => useInfiniteQuery(gridQueryOptions(state));
 export const useTitleSearch = (type: MediaType, q: string, enabled = true) => useInfiniteQuery({ ...searchQueryOptions(type, q), enabled: enabled && q.trim().length > 0 });
 export const usePersonTitles = (q: string, enabled = true) => useInfiniteQuery({ ...personTitlesQueryOptions(q), enabled: enabled && q.trim().length > 0 });
-export const useAdvancedResults = (filters: AdvancedFilters) => useInfiniteQuery(advancedQueryOptions(filters));
+export const useAdvancedResults = (filters: AdvancedFilters, premium: boolean) => useInfiniteQuery(advancedQueryOptions(filters, premium));
 export const useTitleDetails = (type: MediaType, id: number) => useQuery(detailsQueryOptions(type, id));
 export const useSeason = (id: number, season: number) => useQuery(seasonQueryOptions(id, season));
 export const useRelatedTitles = (type: MediaType, id: number, enabled: boolean) => useInfiniteQuery({ ...recommendationsQueryOptions(type, id), enabled });
@@ -164,14 +182,16 @@ export function useProviders(type: MediaType) {
   });
 }
 
-/** People by username or name: 10 results, no paging. */
+/** People by username or name: 10 a page, more with Load More. */
 export function usePeopleSearch(q: string, enabled = true) {
   const query = q.trim().slice(0, 50); // the people search takes at most 50 characters
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: titleKeys.people(query),
-    queryFn: ({ signal }) => call(accountsApi.searchProfiles, { query: { q: query } }, { signal }),
+    queryFn: ({ pageParam, signal }) => call(accountsApi.searchProfiles, { query: { q: query, page: pageParam } }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore && pages.length < 50 ? pages.length + 1 : undefined),
     enabled: enabled && query.length > 0,
     staleTime: 30_000,
-    select: (data) => data.results,
+    select: (data) => data.pages.flatMap((p) => p.results),
   });
 }

@@ -5,6 +5,7 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { useDiscoverGrid } from './api';
 import { type ContentType, clearFilters, type DiscoverMode, gridHeading, hasFilters, switchContentType, switchMode } from './discover-params';
 import { DiscoverFilters } from './discover-filters';
+import { FrontPageRows } from './front-page-rows';
 import { EmptyState } from './query-states';
 import { TitleGrid } from './title-grid';
 import { uniqueTitles } from './title-list';
@@ -58,6 +59,7 @@ export function DiscoverGrid() {
         <SegmentedControl<DiscoverMode> label="Browse mode" value={state.mode} options={MODE_OPTIONS} onValueChange={(mode) => update((s) => switchMode(s, mode))} />
       </div>
       <DiscoverFilters state={state} update={update} text={text} changeText={changeText} />
+      {state.mode === 'discover' && !hasFilters(state) ? <FrontPageRows type={state.type} /> : null}
       <h2 id="discover-grid-heading" className="flex items-center gap-2 text-xl font-semibold">
         <Clapperboard className="size-5 text-primary" aria-hidden /> {heading}
       </h2>

@@ -74,10 +74,10 @@ describe('grid requests', () => {
       filterHere: false,
     });
     expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv' }).requests).toEqual([{ kind: 'discover', type: 'tv', genre: null, certification: null }]);
-    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending' })).toEqual({ requests: [{ kind: 'trending', type: 'all' }], filterHere: true });
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending' })).toEqual({ requests: [{ kind: 'trending', type: 'all', certification: null }], filterHere: true });
     expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular' }).requests).toEqual([
-      { kind: 'popular', type: 'movie' },
-      { kind: 'popular', type: 'tv' },
+      { kind: 'popular', type: 'movie', certification: null },
+      { kind: 'popular', type: 'tv', certification: null },
     ]);
   });
 
@@ -98,15 +98,19 @@ describe('grid requests', () => {
     expect(gridRequests({ ...DEFAULT_DISCOVER, genre: 27, rating: 'TV-14' }).requests).toEqual([]);
   });
 
-  it('searches both types for All and filters search, trending and popular here', () => {
+  it('searches both types for All, filtering only the genre here and the rating on the server', () => {
     expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular', q: ' dune ' })).toEqual({
       requests: [
-        { kind: 'search', type: 'movie', q: 'dune' },
-        { kind: 'search', type: 'tv', q: 'dune' },
+        { kind: 'search', type: 'movie', q: 'dune', certification: null },
+        { kind: 'search', type: 'tv', q: 'dune', certification: null },
       ],
       filterHere: true,
     });
-    expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv', mode: 'popular' })).toEqual({ requests: [{ kind: 'popular', type: 'tv' }], filterHere: true });
+    expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv', mode: 'popular' })).toEqual({ requests: [{ kind: 'popular', type: 'tv', certification: null }], filterHere: true });
+    // Issue 18: the rating goes to the server with every list, and only to the kind of title it rates.
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending', rating: 'PG-13' }).requests).toEqual([{ kind: 'trending', type: 'all', certification: 'PG-13' }]);
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular', rating: 'R' }).requests).toEqual([{ kind: 'popular', type: 'movie', certification: 'R' }]);
+    expect(gridRequests({ ...DEFAULT_DISCOVER, q: 'x', rating: 'TV-MA' }).requests).toEqual([{ kind: 'search', type: 'tv', q: 'x', certification: 'TV-MA' }]);
   });
 
   it('matches a genre through its movie/TV equivalent and the certification exactly', () => {

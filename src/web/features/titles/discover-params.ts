@@ -59,23 +59,28 @@ export const clearFilters = (state: DiscoverState): DiscoverState => ({ ...state
 export const hasFilters = (state: DiscoverState) => !!state.q.trim() || state.genre !== null || state.rating !== null;
 
 export type GridRequest =
-  | { kind: 'search'; type: MediaType; q: string }
-  | { kind: 'trending'; type: ContentType }
-  | { kind: 'popular'; type: MediaType }
+  | { kind: 'search'; type: MediaType; q: string; certification: string | null }
+  | { kind: 'trending'; type: ContentType; certification: string | null }
+  | { kind: 'popular'; type: MediaType; certification: string | null }
   | { kind: 'discover'; type: MediaType; genre: number | null; certification: string | null };
 
 const typesOf = (type: ContentType): MediaType[] => (type === 'all' ? ['movie', 'tv'] : [type]);
 
+/** The kinds of title a rating applies to: PG-13 rates movies only, TV-MA series only. */
+const typesRated = (type: ContentType, rating: string | null): MediaType[] => typesOf(type).filter((t) => !rating || certificationsFor(t).includes(rating));
+
 /**
  * Which catalogue lists make up the grid. A search wins over the mode; Discover asks the catalogue's
- * discovery (most popular first) of each type with the filters, with or without any; trending, popular
- * and search results are filtered here.
+ * discovery (most popular first) of each type with the filters, with or without any. The rating is
+ * always filtered on the server (issue 18: TMDB list items carry no rating, so the browser cannot);
+ * the genre of trending, popular and search results is filtered here.
  */
 export function gridRequests(state: DiscoverState): { requests: GridRequest[]; filterHere: boolean } {
   const q = state.q.trim();
-  if (q) return { requests: typesOf(state.type).map((type) => ({ kind: 'search', type, q })), filterHere: true };
-  if (state.mode === 'trending') return { requests: [{ kind: 'trending', type: state.type }], filterHere: true };
-  if (state.mode === 'popular') return { requests: typesOf(state.type).map((type) => ({ kind: 'popular', type })), filterHere: true };
+  const certification = state.rating;
+  if (q) return { requests: typesRated(state.type, certification).map((type) => ({ kind: 'search', type, q, certification })), filterHere: true };
+  if (state.mode === 'trending') return { requests: [{ kind: 'trending', type: state.type, certification }], filterHere: true };
+  if (state.mode === 'popular') return { requests: typesRated(state.type, certification).map((type) => ({ kind: 'popular', type, certification })), filterHere: true };
   const requests: GridRequest[] = [];
   for (const type of typesOf(state.type)) {
     if (state.rating && !certificationsFor(type).includes(state.rating)) continue;

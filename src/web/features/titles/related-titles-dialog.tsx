@@ -78,7 +78,7 @@ export function RelatedTitlesDialog({
             <ul className={GRID} aria-label="Related titles">
               {titles.map((t) => (
                 <li key={titleKey(t)} className="flex">
-                  <TitleCard title={t} className="w-full" onNavigate={(e) => onPick(t, e)} />
+                  <TitleCard title={t} className="w-full" related={false} onNavigate={(e) => onPick(t, e)} />
                 </li>
               ))}
             </ul>

@@ -87,7 +87,7 @@ export default function SearchPage() {
       ) : (
         <div className="flex flex-col gap-10">
           {show.users && !usersEmpty ? (
-            <SearchSection id="search-users" title="Users" count={people.isPending ? undefined : users.length}>
+            <SearchSection id="search-users" title="Users" count={people.isPending ? undefined : people.hasNextPage ? `${users.length}+` : users.length}>
               {people.isPending ? (
                 <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
                   {[0, 1, 2].map((i) => (
@@ -97,7 +97,7 @@ export default function SearchPage() {
               ) : people.isError ? (
                 <ErrorState title="Could not search users." error={people.error} onRetry={() => void people.refetch()} />
               ) : (
-                <UserResults users={users} />
+                <UserResults users={users} hasNextPage={people.hasNextPage} isFetchingNextPage={people.isFetchingNextPage} onLoadMore={() => void people.fetchNextPage()} />
               )}
             </SearchSection>
           ) : null}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A titled block of search results with its count. */
-export function SearchSection({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
+export function SearchSection({ id, title, count, children }: { id: string; title: string; count?: number | string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">

@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import type { TitleSummary, WatchProvider } from '@shared/catalogue';
 import { CardProviders } from './card-providers';
 import { Poster } from './poster';
+import { RelatedToggle } from './related-toggle';
 import { detailsPath } from './title-list';
 
 /** Cards show at most two genres (spec 001 §2). */
@@ -22,6 +23,7 @@ export function TitleCard({
   actions,
   providers,
   onNavigate,
+  related = true,
   className,
 }: {
   title: TitleSummary;
@@ -30,6 +32,8 @@ export function TitleCard({
   actions?: ReactNode;
   /** Called on a plain click before the link navigates; call event.preventDefault() to navigate yourself. */
   onNavigate?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** The Related Titles toggle; off for cards inside the related-titles modal itself. */
+  related?: boolean;
   className?: string;
 }) {
   const provided = useTitleActions();
@@ -80,6 +84,7 @@ export function TitleCard({
           {providers?.length ? <CardProviders providers={providers} /> : null}
         </div>
       </Link>
+      {related ? <RelatedToggle title={title} /> : null}
       {actionSlot ? <div className="absolute top-2 right-2 flex flex-col gap-1">{actionSlot}</div> : null}
     </article>
   );

@@ -31,6 +31,11 @@ export interface OfflineCatalogueOptions {
 }
 
 const MIN_VOTES_FOR_RATING = 50;
+/** When data/*.json was taken, roughly: its newest movies came out after this day (see today()). */
+export const OFFLINE_DATA_AS_OF = '2024-10-01';
+/** The offline data holds a few hundred titles, so "in cinemas" reaches back further than TMDB's few weeks. */
+const NOW_PLAYING_DAYS = 183;
+const shiftDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const byPopularity = (a: { popularity: number }, b: { popularity: number }) => b.popularity - a.popularity;
 const ofType = (type: MediaType | 'all') => (t: OfflineTitle) => type === 'all' || t.type === type;
 
@@ -163,6 +168,51 @@ export class OfflineCatalogue implements Catalogue {
     return this.page(byVotes, page);
   }
 
+  /** Like TMDB's top rated: highest vote average among titles with enough votes to count. */
+  async getTopRated(type: MediaType, page: number) {
+    const rated = this.titles.filter((t) => t.type === type && t.voteCount >= MIN_VOTES_FOR_RATING).sort((a, b) => b.voteAverage - a.voteAverage || b.voteCount - a.voteCount);
+    return this.page(rated, page);
+  }
+
+  /** Movies released in the few months up to the catalogue's day, newest first. */
+  async getNowPlaying(page: number) {
+    const today = this.today();
+    const from = shiftDays(today, -NOW_PLAYING_DAYS);
+    const playing = this.titles.filter((t) => t.type === 'movie' && t.releaseDate !== null && t.releaseDate > from && t.releaseDate <= today);
+    return this.page(
+      playing.sort((a, b) => b.releaseDate!.localeCompare(a.releaseDate!)),
+      page,
+    );
+  }
+
+  /** Movies released after the catalogue's day, soonest first. */
+  async getUpcoming(page: number) {
+    const today = this.today();
+    const coming = this.titles.filter((t) => t.type === 'movie' && t.releaseDate !== null && t.releaseDate > today);
+    return this.page(
+      coming.sort((a, b) => a.releaseDate!.localeCompare(b.releaseDate!)),
+      page,
+    );
+  }
+
+  /** Series that had started by the catalogue's day and were still airing then, most popular first. */
+  async getOnTheAir(page: number) {
+    const today = this.today();
+    return this.page(
+      this.titles.filter((t) => t.type === 'tv' && t.releaseDate !== null && t.releaseDate <= today && t.latestDate !== null && t.latestDate >= today),
+      page,
+    );
+  }
+
+  /**
+   * The day the release lists are read as of: the clock, but no later than the data's snapshot, so a
+   * demo run years later still sees what was in cinemas and coming when the data was taken.
+   */
+  private today(): string {
+    const clock = new Date(this.now()).toISOString().slice(0, 10);
+    return clock < OFFLINE_DATA_AS_OF ? clock : OFFLINE_DATA_AS_OF;
+  }
+
   async getByGenre(type: MediaType, genreId: number, page: number) {
     return this.getDiscoverContent({ type, genres: [genreId], page });
   }
@@ -189,6 +239,10 @@ export class OfflineCatalogue implements Catalogue {
       parentalGuide: parentalGuide(t.certification, t.keywords),
       watchProviders: { link: null, flatrate: [], rent: [], buy: [] },
     };
+  }
+
+  async getCertification(type: MediaType, id: number): Promise<string | null> {
+    return this.byKey.get(`${type}:${id}`)?.certification ?? null;
   }
 
   /** Episodes are not in the data: "Episode N", aired weekly from the season's air date. */

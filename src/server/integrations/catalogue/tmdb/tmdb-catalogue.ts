@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/catalogue';
 import { CatalogueUnavailableError, paginate, type Catalogue, type DiscoverFilter } from '../catalogue';
 import { TmdbClient, type QueryParams, type TmdbClientOptions } from './tmdb-client';
-import { toPersonSummary, toProviderList, toSeasonDetails, toTitleDetails, toTitlePage, toTitleSummary } from './tmdb-mappers';
+import { toPersonSummary, toProviderList, usCertification, toSeasonDetails, toTitleDetails, toTitlePage, toTitleSummary } from './tmdb-mappers';
 import type { TmdbCombinedCredits, TmdbDetails, TmdbListItem, TmdbPage, TmdbPerson, TmdbProvider, TmdbSeason } from './tmdb-types';
 
 const MINUTE = 60 * 1000;
@@ -87,6 +87,22 @@ export class TmdbCatalogue implements Catalogue {
     return this.page(`/${type}/popular`, { page }, TMDB_TTL.lists, type);
   }
 
+  getTopRated(type: MediaType, page: number) {
+    return this.page(`/${type}/top_rated`, { page }, TMDB_TTL.lists, type);
+  }
+
+  getNowPlaying(page: number) {
+    return this.page('/movie/now_playing', { page, region: WATCH_REGION }, TMDB_TTL.lists, 'movie');
+  }
+
+  getUpcoming(page: number) {
+    return this.page('/movie/upcoming', { page, region: WATCH_REGION }, TMDB_TTL.lists, 'movie');
+  }
+
+  getOnTheAir(page: number) {
+    return this.page('/tv/on_the_air', { page }, TMDB_TTL.lists, 'tv');
+  }
+
   getByGenre(type: MediaType, genreId: number, page: number) {
     return this.getDiscoverContent({ type, genres: [genreId], page });
   }
@@ -96,6 +112,14 @@ export class TmdbCatalogue implements Catalogue {
     const appended = ['credits', 'videos', type === 'movie' ? 'release_dates' : 'content_ratings', 'keywords', 'watch/providers'];
     const details = await this.client.get<TmdbDetails>(`/${type}/${id}`, { append_to_response: appended.join(',') }, TMDB_TTL.details);
     return details ? toTitleDetails(details, type) : null;
+  }
+
+  async getCertification(type: MediaType, id: number): Promise<string | null> {
+    // The smallest call that carries it: release dates of a movie, content ratings of a series.
+    const path = type === 'movie' ? `/movie/${id}/release_dates` : `/tv/${id}/content_ratings`;
+    const body = await this.client.get<{ results?: unknown[] }>(path, {}, TMDB_TTL.details);
+    if (!body) return null;
+    return usCertification((type === 'movie' ? { release_dates: body } : { content_ratings: body }) as TmdbDetails, type);
   }
 
   async getSeasonDetails(tvId: number, seasonNumber: number): Promise<SeasonDetails | null> {
