@@ -87,8 +87,9 @@ describe("the details page's Watch button", () => {
     const prompt = free.page.getByRole('dialog', { name: 'Watch with Premium' });
     await prompt.getByText('Streaming on Reelmates is a Premium feature.', { exact: true }).waitFor();
     expect(await free.page.getByText('Coming Soon', { exact: true }).count()).toBe(0);
-    await prompt.getByRole('link', { name: 'View Premium Plans' }).click();
-    await free.page.waitForURL(`${app.url}/pricing`);
+    // The modal's button starts checkout (issue 16): the offline test checkout page.
+    await prompt.getByRole('button', { name: 'Upgrade Now' }).click();
+    await free.page.waitForURL(/\/billing\/test-checkout\/cs_test_\w+$/);
     expect(free.watch.consoleErrors).toEqual([]);
     expect(free.watch.externalRequests).toEqual([]);
     await free.context.close();

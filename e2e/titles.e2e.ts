@@ -67,7 +67,8 @@ describe('titles, as a signed-in fan meets them', () => {
     await urlHas(page, 'genre', null);
 
     // A typo, then the suggestion.
-    await page.getByRole('radio', { name: 'All', exact: true }).click();
+    // (The dashboard's activity chips have an 'All' too.)
+    await page.getByRole('radiogroup', { name: 'Content type' }).getByRole('radio', { name: 'All', exact: true }).click();
     await urlHas(page, 'type', null);
     const search = page.getByRole('searchbox', { name: 'Search for movies or TV shows', exact: true });
     await search.fill('Incepton');

@@ -23,6 +23,7 @@ export const ADMIN_TEXT = {
   notSelf: 'You cannot ban yourself.',
   notAdmin: 'You cannot ban another admin.',
   reportClosed: 'This report has already been resolved.',
+  noSubscription: 'This user has no paid subscription.',
 } as const;
 
 const userRef = z.object({ id: z.string(), username: z.string() });
@@ -92,6 +93,8 @@ export const adminUserSchema = z
     isAdmin: z.boolean(),
     isPremium: z.boolean(),
     emailBlocked: z.boolean(),
+    /** A paid subscription that is running (not a trial, not founding): what Cancel subscription ends. */
+    hasSubscription: z.boolean(),
   })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.output<typeof adminUserSchema>;

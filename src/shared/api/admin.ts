@@ -129,6 +129,17 @@ export const adminApi = defineRoutes({
     response: adminUserSchema,
     errors: [404],
   },
+  cancelSubscription: {
+    method: 'post',
+    path: '/admin/users/{id}/cancel-subscription',
+    access: 'admin',
+    tags,
+    summary: "End a user's paid subscription at once, through the billing module",
+    params: idParamsSchema,
+    status: 200,
+    response: adminUserSchema,
+    errors: [404, 409],
+  },
   blockEmail: {
     method: 'post',
     path: '/admin/blocked-emails',

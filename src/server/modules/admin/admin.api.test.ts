@@ -208,6 +208,34 @@ describe('user management', () => {
     expect((await api(admin)('/api/admin/users/nobody/unban', { method: 'POST' })).status).toBe(404);
   });
 
+  it('cancels a paid subscription through the billing module: premium ends on the next request; audited; 409 without one', async () => {
+    const u = await signUpVerified(t);
+    // Early accounts are founding members (premium anyway): take that away to see the plan's effect.
+    await db().update(profiles).set({ foundingMember: false }).where(eq(profiles.id, u.id));
+    const premium = async () => ((await (await api(u)('/api/session')).json()) as { access: { isPremium: boolean } }).access.isPremium;
+    const none = await api(admin)(`/api/admin/users/${u.id}/cancel-subscription`, { method: 'POST' });
+    expect(none.status).toBe(409);
+    expect(((await none.json()) as { error: { message: string } }).error.message).toBe(ADMIN_TEXT.noSubscription);
+
+    // The user subscribes through the offline test checkout.
+    const checkout = await api(u)('/api/billing/checkout', { method: 'POST', json: { plan: 'monthly' } });
+    expect(checkout.status).toBe(201);
+    const id = ((await checkout.json()) as { url: string }).url.split('/').pop()!;
+    const paid = await api(u)(`/api/billing/test-checkout/${id}/pay`, { method: 'POST', json: { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } });
+    expect(paid.status).toBe(200);
+    expect(await premium()).toBe(true);
+    const listed = (await (await api(admin)(`/api/admin/users?q=${encodeURIComponent(u.email)}`)).json()) as { users: { id: string; hasSubscription: boolean }[] };
+    expect(listed.users.find((x) => x.id === u.id)?.hasSubscription).toBe(true);
+
+    const cancel = await api(admin)(`/api/admin/users/${u.id}/cancel-subscription`, { method: 'POST' });
+    expect(cancel.status).toBe(200);
+    expect(await cancel.json()).toMatchObject({ id: u.id, hasSubscription: false, isPremium: false });
+    expect(await premium()).toBe(false);
+    expect((await audit()).filter((e) => e.targetUserId === u.id).map((e) => e.action)).toEqual(['cancel_subscription']);
+    expect((await api(admin)(`/api/admin/users/${u.id}/cancel-subscription`, { method: 'POST' })).status).toBe(409);
+    expect((await api(admin)('/api/admin/users/nobody/cancel-subscription', { method: 'POST' })).status).toBe(404);
+  });
+
   it('blocks an e-mail (sign-up refused), unblocks it (sign-up works); both audited', async () => {
     const email = `blocked.${Date.now()}@example.com`;
     expect((await api(admin)('/api/admin/blocked-emails', { method: 'POST', json: { email: email.toUpperCase() } })).status).toBe(200);

@@ -5,7 +5,7 @@ import { routeTable } from '../accounts/guards';
 import { listAudit } from './audit';
 import { listSupportMessages, markHandled, overview } from './inbox';
 import { banFromReport, deleteReportedPost, dismissPostReport, dismissReport, listPostReports, listUserReports } from './reports';
-import { adminUserById, banUserAsAdmin, blockEmail, listUsers, unbanUserAsAdmin, unblockEmail } from './users';
+import { adminUserById, banUserAsAdmin, blockEmail, cancelSubscriptionAsAdmin, listUsers, unbanUserAsAdmin, unblockEmail } from './users';
 
 const actorOf = (u: AuthedUser) => ({ id: u.id, name: u.username });
 const ok = { ok: true as const };
@@ -45,6 +45,11 @@ export function adminRoutes(deps: AppDeps) {
     unbanUser: async (c) => {
       const { id } = c.req.valid('param');
       await unbanUserAsAdmin(db, actorOf(c.get('user')), id);
+      return c.json(await adminUserById(deps, db, id), 200);
+    },
+    cancelSubscription: async (c) => {
+      const { id } = c.req.valid('param');
+      await cancelSubscriptionAsAdmin(deps, actorOf(c.get('user')), id);
       return c.json(await adminUserById(deps, db, id), 200);
     },
     blockEmail: async (c) => {

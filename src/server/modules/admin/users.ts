@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { Database } from '../../db/client';
 import { blockedEmails, profiles, session, subscriptions, user, userRoles } from '../../db/schema';
 import { errors } from '../../http/errors';
+import { cancelSubscription } from '../billing/service';
 import { type Actor, recordAction } from './audit';
 
 const isAdminSql = sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`;
@@ -28,6 +29,7 @@ function columns(ownerEmail: string | undefined) {
     isAdmin: isAdminSql.mapWith(Boolean),
     isPremium: premiumSql(ownerEmail).mapWith(Boolean),
     emailBlocked: blockedSql.mapWith(Boolean),
+    hasSubscription: sql<boolean>`coalesce(${subscriptions.subscribed} and ${subscriptions.providerSubscriptionId} is not null, false)`.mapWith(Boolean),
   };
 }
 
@@ -42,6 +44,7 @@ type Row = {
   isAdmin: boolean;
   isPremium: boolean;
   emailBlocked: boolean;
+  hasSubscription: boolean;
 };
 const toView = (r: Row): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString() });
 
@@ -123,6 +126,19 @@ export async function unbanUserAsAdmin(db: Database, actor: Actor, targetId: str
     await tx.update(profiles).set({ isBanned: false, banReason: null, updatedAt: new Date() }).where(eq(profiles.id, targetId));
     await recordAction(tx, actor, 'unban', { userId: targetId, label: target.username ?? targetId });
   });
+}
+
+/**
+ * Ends the user's paid subscription now through the billing module (the same event handler as a
+ * provider's cancellation, so premium ends on the next request everywhere), then audits it. The
+ * billing change commits first: an audit entry never claims a cancellation that did not happen.
+ */
+export async function cancelSubscriptionAsAdmin(deps: AppDeps, actor: Actor, targetId: string) {
+  const db = deps.database.db;
+  const [target] = await db.select({ username: user.username }).from(user).where(eq(user.id, targetId));
+  if (!target) throw errors.notFound('User not found.');
+  if (!(await cancelSubscription(deps, targetId, { by: actor.id ?? actor.name }))) throw errors.conflict('no_subscription', ADMIN_TEXT.noSubscription);
+  await recordAction(db, actor, 'cancel_subscription', { userId: targetId, label: target.username ?? targetId });
 }
 
 /** Adds the address to blocked_emails (sign-up refuses it: accounts/service.ts). Blocking twice keeps one row. */

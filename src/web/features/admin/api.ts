@@ -44,6 +44,7 @@ export const useDeleteReportedPost = () => useAdminMutation((id: string) => call
 export const useDismissPostReport = () => useAdminMutation((id: string) => call(adminApi.dismissPostReport, { params: { id } }));
 export const useBanUser = () => useAdminMutation((v: { id: string; reason: string }) => call(adminApi.banUser, { params: { id: v.id }, body: { reason: v.reason } }));
 export const useUnbanUser = () => useAdminMutation((id: string) => call(adminApi.unbanUser, { params: { id } }));
+export const useCancelSubscription = () => useAdminMutation((id: string) => call(adminApi.cancelSubscription, { params: { id } }));
 export const useBlockEmail = () => useAdminMutation((email: string) => call(adminApi.blockEmail, { body: { email } }));
 export const useUnblockEmail = () => useAdminMutation((email: string) => call(adminApi.unblockEmail, { params: { email } }));
 export const useMarkHandled = () => useAdminMutation((id: string) => call(adminApi.markHandled, { params: { id } }));

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXT, type AdminUser, type AdminUserFilter } from '@shared/admin';
-import { messageOf, useAdminUsers, useBanUser, useBlockEmail, useUnbanUser, useUnblockEmail } from './api';
+import { messageOf, useAdminUsers, useBanUser, useBlockEmail, useCancelSubscription, useUnbanUser, useUnblockEmail } from './api';
 import { Pager } from './audit-panel';
 import { BanDialog } from './ban-dialog';
 import { Empty, formatDate, ListSkeleton, LoadFailed, ScrollList } from './shared';
@@ -90,6 +90,7 @@ function UserRow({ user: u, isMe }: { user: AdminUser; isMe: boolean }) {
   const unban = useUnbanUser();
   const block = useBlockEmail();
   const unblock = useUnblockEmail();
+  const cancel = useCancelSubscription();
   // The server refuses these too (ruling 27); the buttons are only hidden.
   const mayBan = !isMe && !u.isAdmin;
   return (
@@ -127,6 +128,16 @@ function UserRow({ user: u, isMe }: { user: AdminUser; isMe: boolean }) {
         ) : mayBan ? (
           <Button size="sm" variant="destructive" onClick={() => setBanning(true)}>
             Ban
+          </Button>
+        ) : null}
+        {u.hasSubscription ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate(u.id, { onSuccess: () => toast.success('Subscription cancelled'), onError: (e) => toast.error(ADMIN_TEXT.cancelFailed(messageOf(e))) })}
+          >
+            Cancel subscription
           </Button>
         ) : null}
         {u.emailBlocked ? (
