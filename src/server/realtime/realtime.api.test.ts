@@ -111,7 +111,17 @@ describe('GET /api/events', () => {
     expect((await t.as(a)(`/api/messages/with/${b.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
     expect((await t.as(b)(`/api/follows/${a.id}`, { method: 'DELETE' })).status).toBeLessThan(300);
 
-    const expected = ['follower-stats-changed', 'profile-updated', 'notification', 'message', 'messages-read', 'notifications-changed', 'unread-counts', 'favorite-count', 'conversation-deleted'];
+    const expected = [
+      'follower-stats-changed',
+      'profile-updated',
+      'notification',
+      'message',
+      'messages-read',
+      'notifications-changed',
+      'unread-counts',
+      'favorite-count',
+      'conversation-deleted',
+    ];
     for (const type of expected) expect(await streamB.waitFor((e) => e.type === type), type).toBeTruthy();
     for (const stream of [streamA, streamB]) {
       // Every line written parses, and parsing drops nothing: no field beyond the declared ones.
