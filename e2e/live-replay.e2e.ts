@@ -24,8 +24,9 @@ describe('live updates across a server restart', () => {
     const followed = await a.context.request.post(`${app.url}/api/follows/${b.id}`);
     expect(followed.status()).toBeLessThan(300);
 
-    // Back online: B's tab reconnects with its last event id and is sent the follow it missed.
-    const reconnected = b.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200, { timeout: 30_000 });
+    // Back online: B's tab reconnects with its last event id and is sent the follow it missed. Its
+    // refused retries back off up to 30 s (REOPEN_MAX_MS in src/web/lib/realtime.ts), so the wait is longer.
+    const reconnected = b.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200, { timeout: 45_000 });
     await b.page.unroute(eventsRequest);
     await reconnected;
     await b.page
@@ -39,5 +40,5 @@ describe('live updates across a server restart', () => {
     expect(a.watch.consoleErrors).toEqual([]);
     await a.context.close();
     await b.context.close();
-  });
+  }, 120_000);
 });
