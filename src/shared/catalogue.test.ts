@@ -6,14 +6,13 @@ import {
   genreNames,
   MOVIE_CERTIFICATIONS,
   MOVIE_GENRES,
-  parentalGuide,
   remapGenre,
-  severityFor,
   TV_CERTIFICATIONS,
   TV_GENRES,
   visibleSeasons,
   youtubeSearchUrl,
 } from './catalogue';
+import { parentalGuide, severityFor } from './parental-guide';
 import { combinedScore, didYouMean, normalizeText, similarity } from './did-you-mean';
 
 describe('genres', () => {

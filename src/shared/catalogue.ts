@@ -197,7 +197,7 @@ export function remapGenre(genreId: number, to: MediaType): number | null {
   return (to === 'tv' ? MOVIE_TO_TV : TV_TO_MOVIE)[genreId] ?? null;
 }
 
-// ---- Certifications and the parental guide ----
+// ---- Certifications (the parental guide built from them is in parental-guide.ts) ----
 
 export const MOVIE_CERTIFICATIONS = ['G', 'PG', 'PG-13', 'R', 'NC-17'] as const;
 export const TV_CERTIFICATIONS = ['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG', 'TV-14', 'TV-MA'] as const;
@@ -206,97 +206,6 @@ export type Certification = (typeof MOVIE_CERTIFICATIONS)[number] | (typeof TV_C
 export const certificationsFor = (type: MediaType): readonly string[] => (type === 'movie' ? MOVIE_CERTIFICATIONS : TV_CERTIFICATIONS);
 /** A US rating of this type of title (PG-13 rates movies, TV-MA series). */
 export const isCertificationOf = (type: MediaType, value: string): value is Certification => certificationsFor(type).includes(value);
-
-const SEVERITY_BY_CERTIFICATION: Record<string, Severity> = {
-  G: 'mild',
-  'TV-Y': 'mild',
-  'TV-Y7': 'mild',
-  'TV-G': 'mild',
-  PG: 'moderate',
-  'TV-PG': 'moderate',
-  'PG-13': 'moderate',
-  'TV-14': 'moderate',
-  R: 'severe',
-  'NC-17': 'severe',
-  'TV-MA': 'severe',
-};
-/** null for NR and unknown ratings. */
-export const severityFor = (certification: string | null): Severity | null => (certification ? (SEVERITY_BY_CERTIFICATION[certification] ?? null) : null);
-
-// Words matched against whole words of TMDB keywords ("drug dealer" matches "drug").
-const CATEGORY_WORDS: Record<WarningCategory, string[]> = {
-  'Violence & Gore': [
-    'violence',
-    'violent',
-    'gore',
-    'gory',
-    'blood',
-    'bloody',
-    'murder',
-    'gun',
-    'guns',
-    'torture',
-    'killing',
-    'killer',
-    'massacre',
-    'war',
-    'battle',
-    'shootout',
-    'fight',
-    'brutality',
-    'slasher',
-    'decapitation',
-    'stabbing',
-    'assassin',
-  ],
-  'Sexual Content': ['sex', 'sexual', 'sexuality', 'nudity', 'nude', 'erotic', 'prostitution', 'prostitute', 'rape', 'seduction', 'striptease', 'affair'],
-  Language: ['profanity', 'swearing', 'obscenity', 'vulgarity', 'cursing'],
-  'Substance Use': ['drugs', 'drug', 'alcohol', 'alcoholism', 'alcoholic', 'smoking', 'cocaine', 'heroin', 'addiction', 'drunk', 'marijuana', 'meth', 'overdose', 'drinking'],
-  'Frightening Content': [
-    'horror',
-    'monster',
-    'ghost',
-    'supernatural',
-    'demon',
-    'zombie',
-    'vampire',
-    'possession',
-    'haunting',
-    'haunted',
-    'creature',
-    'curse',
-    'witch',
-    'nightmare',
-    'terror',
-    'slasher',
-    'serial',
-  ],
-};
-
-const DESCRIPTIONS: Record<WarningCategory, Record<Severity, string>> = {
-  'Violence & Gore': { mild: 'Mild, non-graphic violence.', moderate: 'Violence that can be intense at times.', severe: 'Strong, graphic violence and gore.' },
-  'Sexual Content': { mild: 'Brief romantic or suggestive moments.', moderate: 'Sexual references and suggestive scenes.', severe: 'Explicit sexual content or nudity.' },
-  Language: { mild: 'Occasional mild language.', moderate: 'Some strong language.', severe: 'Frequent strong language.' },
-  'Substance Use': { mild: 'Brief references to alcohol or smoking.', moderate: 'Drinking, smoking or drug use is shown.', severe: 'Prominent drug or alcohol use.' },
-  'Frightening Content': { mild: 'Some mildly scary moments.', moderate: 'Frightening and intense scenes.', severe: 'Disturbing, terrifying imagery.' },
-};
-
-const ALWAYS_LANGUAGE = new Set(['R', 'NC-17', 'TV-MA']);
-
-/** Warnings from the US certification and the title's keywords; severity follows the certification. */
-export function parentalGuide(certification: string | null, keywords: readonly string[]): ParentalGuideItem[] {
-  const severity = severityFor(certification) ?? 'moderate';
-  const words = keywords.map((k) => ({ keyword: k, words: new Set(k.toLowerCase().split(/[^a-z0-9]+/)) }));
-  const items: ParentalGuideItem[] = [];
-  for (const category of WARNING_CATEGORIES) {
-    const matched = words.filter((k) => CATEGORY_WORDS[category].some((w) => k.words.has(w))).map((k) => k.keyword);
-    const forced = category === 'Language' && certification !== null && ALWAYS_LANGUAGE.has(certification);
-    if (!matched.length && !forced) continue;
-    const note = matched.length ? ` Keywords: ${matched.join(', ')}.` : ` Expected for a ${certification} rating.`;
-    items.push({ category, severity, description: DESCRIPTIONS[category][severity] + note });
-  }
-  return items;
-}
 
 // ---- People search, seasons, runtime ----
 

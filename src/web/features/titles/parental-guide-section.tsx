@@ -1,7 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { type ParentalGuideItem, type Severity, severityFor } from '@shared/catalogue';
+import { type ParentalGuideItem, type Severity } from '@shared/catalogue';
+import { severityFor } from '@shared/parental-guide';
 import { DetailsSection } from './details-section';
 
 const SEVERITY_STYLE: Record<Severity, string> = {

@@ -2,7 +2,6 @@ import {
   CAST_LIMIT,
   genreNames,
   genresFor,
-  parentalGuide,
   PERSON_SEARCH_ROLES,
   RECOMMENDATION_PAGE_LIMIT,
   PAGE_SIZE,
@@ -16,9 +15,11 @@ import {
   type TitleSummary,
   type WatchProviderList,
 } from '../../../../shared/catalogue';
+import { parentalGuide } from '../../../../shared/parental-guide';
 import { paginate, type ArtKind, type ArtSubject, type Catalogue, type DiscoverFilter } from '../catalogue';
 import { loadOfflineData, type OfflineData, type OfflinePerson, type OfflineTitle } from './offline-data';
 import { searchBy, trendingScore } from './offline-search';
+import { dataDay, nowPlaying, onTheAir, upcoming } from './release-lists';
 import { renderPosterSvg } from './poster-art';
 
 export interface OfflineCatalogueOptions {
@@ -31,11 +32,6 @@ export interface OfflineCatalogueOptions {
 }
 
 const MIN_VOTES_FOR_RATING = 50;
-/** When data/*.json was taken, roughly: its newest movies came out after this day (see today()). */
-export const OFFLINE_DATA_AS_OF = '2024-10-01';
-/** The offline data holds a few hundred titles, so "in cinemas" reaches back further than TMDB's few weeks. */
-const NOW_PLAYING_DAYS = 183;
-const shiftDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const byPopularity = (a: { popularity: number }, b: { popularity: number }) => b.popularity - a.popularity;
 const ofType = (type: MediaType | 'all') => (t: OfflineTitle) => type === 'all' || t.type === type;
 
@@ -176,41 +172,17 @@ export class OfflineCatalogue implements Catalogue {
 
   /** Movies released in the few months up to the catalogue's day, newest first. */
   async getNowPlaying(page: number) {
-    const today = this.today();
-    const from = shiftDays(today, -NOW_PLAYING_DAYS);
-    const playing = this.titles.filter((t) => t.type === 'movie' && t.releaseDate !== null && t.releaseDate > from && t.releaseDate <= today);
-    return this.page(
-      playing.sort((a, b) => b.releaseDate!.localeCompare(a.releaseDate!)),
-      page,
-    );
+    return this.page(nowPlaying(this.titles, dataDay(this.now())), page);
   }
 
   /** Movies released after the catalogue's day, soonest first. */
   async getUpcoming(page: number) {
-    const today = this.today();
-    const coming = this.titles.filter((t) => t.type === 'movie' && t.releaseDate !== null && t.releaseDate > today);
-    return this.page(
-      coming.sort((a, b) => a.releaseDate!.localeCompare(b.releaseDate!)),
-      page,
-    );
+    return this.page(upcoming(this.titles, dataDay(this.now())), page);
   }
 
   /** Series that had started by the catalogue's day and were still airing then, most popular first. */
   async getOnTheAir(page: number) {
-    const today = this.today();
-    return this.page(
-      this.titles.filter((t) => t.type === 'tv' && t.releaseDate !== null && t.releaseDate <= today && t.latestDate !== null && t.latestDate >= today),
-      page,
-    );
-  }
-
-  /**
-   * The day the release lists are read as of: the clock, but no later than the data's snapshot, so a
-   * demo run years later still sees what was in cinemas and coming when the data was taken.
-   */
-  private today(): string {
-    const clock = new Date(this.now()).toISOString().slice(0, 10);
-    return clock < OFFLINE_DATA_AS_OF ? clock : OFFLINE_DATA_AS_OF;
+    return this.page(onTheAir(this.titles, dataDay(this.now())), page);
   }
 
   async getByGenre(type: MediaType, genreId: number, page: number) {

@@ -1,7 +1,6 @@
 import {
   CAST_LIMIT,
   genreNames,
-  parentalGuide,
   youtubeSearchUrl,
   type MediaType,
   type Page,
@@ -12,6 +11,7 @@ import {
   type WatchProvider,
   type WatchProviders,
 } from '../../../../shared/catalogue';
+import { parentalGuide } from '../../../../shared/parental-guide';
 import type { TmdbDetails, TmdbListItem, TmdbPage, TmdbPerson, TmdbProvider, TmdbSeason, TmdbWatchRegion } from './tmdb-types';
 
 /** TMDB payloads -> Reelmates types. Pure functions, so they are tested against recorded shapes. */

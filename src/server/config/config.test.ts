@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeDefaults, loadConfig, storageKind, storageWarnings } from './config';
+import { ConfigError, describeDefaults, loadConfig, storageKind, storageWarnings } from '.';
 
 describe('config', () => {
   it('starts with no configuration at all, on the offline defaults', () => {
