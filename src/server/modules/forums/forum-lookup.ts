@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { Forum } from '../../../shared/forums';
+import type { MediaType } from '../../../shared/catalogue';
+import type { Database } from '../../db/client';
+import { forums } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { errors } from '../../http/errors';
+
+type ForumRow = typeof forums.$inferSelect;
+
+const toForum = (f: ForumRow): Forum => ({
+  id: f.id,
+  type: f.type,
+  name: f.name,
+  description: f.description,
+  referenceType: f.referenceType,
+  referenceId: f.referenceId,
+  genreName: f.genreName,
+  threadCount: f.threadCount,
+});
+
+/** One row per key, also when two requests create it at once (the unique key decides). */
+async function getOrCreateForum(db: Database, values: typeof forums.$inferInsert): Promise<Forum> {
+  const [existing] = await db.select().from(forums).where(eq(forums.key, values.key));
+  if (existing) return toForum(existing);
+  await db.insert(forums).values(values).onConflictDoNothing({ target: forums.key });
+  const [row] = await db.select().from(forums).where(eq(forums.key, values.key));
+  return toForum(row!);
+}
+
+/** getOrCreateGenreForum (spec 001 §7): one forum per genre name (the route accepts only known genres). */
+export function getOrCreateGenreForum(deps: AppDeps, genreName: string): Promise<Forum> {
+  return getOrCreateForum(deps.database.db, {
+    key: `genre:${genreName.toLowerCase()}`,
+    type: 'genre',
+    name: genreName,
+    description: `Everything ${genreName}: recommendations, favorites and hot takes.`,
+    genreName,
+  });
+}
+
+/**
+ * getOrCreateTitleForum (spec 001 §7) and the forums of the title's genres, for the Discussions
+ * section's tabs. The name and genres come from the catalogue, never from the client; 404 for an
+ * unknown title.
+ */
+export async function titleForums(deps: AppDeps, mediaType: MediaType, mediaId: number): Promise<{ title: Forum; genres: Forum[] }> {
+  const details = await deps.catalogue.getDetails(mediaType, mediaId);
+  if (!details) throw errors.notFound('Title not found');
+  const title = await getOrCreateForum(deps.database.db, {
+    key: `title:${mediaType}:${mediaId}`,
+    type: 'title',
+    name: details.title,
+    description: `Discussions about ${details.title}.`,
+    referenceType: mediaType,
+    referenceId: mediaId,
+  });
+  const genres: Forum[] = [];
+  for (const g of details.genres) genres.push(await getOrCreateGenreForum(deps, g));
+  return { title, genres };
+}
