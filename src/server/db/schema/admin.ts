@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTIONS } from '../../../shared/admin';
 
 /**
  * Every admin action (ruling 27, ADR 020): who did what to whom, when and why. Names are copied
@@ -12,21 +13,7 @@ export const adminAuditLog = pgTable(
     /** Null for the operator's `npm run admin` script, which acts as nobody in particular. */
     actorId: text('actor_id'),
     actorName: text('actor_name').notNull(),
-    action: text('action', {
-      enum: [
-        'ban',
-        'unban',
-        'dismiss_report',
-        'delete_post',
-        'dismiss_post_report',
-        'block_email',
-        'unblock_email',
-        'cancel_subscription',
-        'grant_admin',
-        'revoke_admin',
-        'mark_handled',
-      ],
-    }).notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     /** The user acted on, when there is one. */
     targetUserId: text('target_user_id'),
     /** What the action was on, readable: a username, an e-mail address, a post's first words. */

@@ -1,8 +1,7 @@
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { ADMIN_TEXT } from '@shared/admin';
 import { messageOf, useDeleteReportedPost, useDismissPostReport, usePostReports } from './api';
-import { Empty, formatDate, ListSkeleton, LoadFailed, ScrollList } from './shared';
+import { dismissToasts, Empty, formatDate, ListSkeleton, LoadFailed, ReportActions, ScrollList } from './shared';
 
 const REASONS: Record<string, string> = { spam: 'Spam', harassment: 'Harassment', hate_speech: 'Hate speech', off_topic: 'Off topic', other: 'Other' };
 
@@ -34,34 +33,17 @@ export function PostReportsPanel() {
                 {formatDate(r.postCreatedAt)}): {r.content}
               </p>
             </div>
-            <div className="mt-2 flex gap-2">
-              <Button
-                size="sm"
-                variant="destructive"
-                disabled={busy}
-                onClick={() =>
-                  remove.mutate(r.id, {
-                    onSuccess: () => toast.success('Post deleted'),
-                    onError: (e) => toast.error(`Could not delete post: ${messageOf(e)}`),
-                  })
-                }
-              >
-                Delete post
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy}
-                onClick={() =>
-                  dismiss.mutate(r.id, {
-                    onSuccess: () => toast.success('Report dismissed'),
-                    onError: (e) => toast.error(ADMIN_TEXT.dismissFailed(messageOf(e))),
-                  })
-                }
-              >
-                Dismiss
-              </Button>
-            </div>
+            <ReportActions
+              busy={busy}
+              actionLabel="Delete post"
+              onAction={() =>
+                remove.mutate(r.id, {
+                  onSuccess: () => toast.success('Post deleted'),
+                  onError: (e) => toast.error(`Could not delete post: ${messageOf(e)}`),
+                })
+              }
+              onDismiss={() => dismiss.mutate(r.id, dismissToasts)}
+            />
           </li>
         );
       })}

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ADMIN_TEXT } from '@shared/admin';
+import { messageOf } from './api';
 
 /** Small pieces the admin panels share: loading rows, the empty and error states, dates. */
 
@@ -40,3 +43,26 @@ export function ScrollList({ children, label }: { children: ReactNode; label: st
     </ul>
   );
 }
+
+/**
+ * A report's two answers, side by side: the one that acts on what was reported (Ban, Delete post)
+ * and Dismiss. Both are off while either runs for this report, so a double click acts once.
+ */
+export function ReportActions({ busy, actionLabel, onAction, onDismiss }: { busy: boolean; actionLabel: string; onAction: () => void; onDismiss: () => void }) {
+  return (
+    <div className="mt-2 flex gap-2">
+      <Button size="sm" variant="destructive" disabled={busy} onClick={onAction}>
+        {actionLabel}
+      </Button>
+      <Button size="sm" variant="outline" disabled={busy} onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
+/** What Dismiss says when it is done or fails, on either list of reports. */
+export const dismissToasts = {
+  onSuccess: () => toast.success('Report dismissed'),
+  onError: (e: unknown) => toast.error(ADMIN_TEXT.dismissFailed(messageOf(e))),
+};

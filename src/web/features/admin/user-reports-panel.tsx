@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { ADMIN_TEXT } from '@shared/admin';
 import { messageOf, useBanFromReport, useDismissReport, useUserReports } from './api';
-import { Empty, formatDate, ListSkeleton, LoadFailed, ScrollList } from './shared';
+import { dismissToasts, Empty, formatDate, ListSkeleton, LoadFailed, ReportActions, ScrollList } from './shared';
 
 /** Open user reports, newest first: Ban (the spec's ban reason, sessions end) or Dismiss. */
 export function UserReportsPanel() {
@@ -32,34 +31,17 @@ export function UserReportsPanel() {
               <span className="text-muted-foreground"> · {formatDate(r.createdAt)}</span>
             </p>
             <p className="mt-1 whitespace-pre-wrap break-words text-muted-foreground">{r.reason}</p>
-            <div className="mt-2 flex gap-2">
-              <Button
-                size="sm"
-                variant="destructive"
-                disabled={busy}
-                onClick={() =>
-                  ban.mutate(r.id, {
-                    onSuccess: () => toast.success('User banned', { description: `@${r.reported.username} was banned and signed out.` }),
-                    onError: (e) => toast.error(ADMIN_TEXT.banFailed(messageOf(e))),
-                  })
-                }
-              >
-                Ban
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy}
-                onClick={() =>
-                  dismiss.mutate(r.id, {
-                    onSuccess: () => toast.success('Report dismissed'),
-                    onError: (e) => toast.error(ADMIN_TEXT.dismissFailed(messageOf(e))),
-                  })
-                }
-              >
-                Dismiss
-              </Button>
-            </div>
+            <ReportActions
+              busy={busy}
+              actionLabel="Ban"
+              onAction={() =>
+                ban.mutate(r.id, {
+                  onSuccess: () => toast.success('User banned', { description: `@${r.reported.username} was banned and signed out.` }),
+                  onError: (e) => toast.error(ADMIN_TEXT.banFailed(messageOf(e))),
+                })
+              }
+              onDismiss={() => dismiss.mutate(r.id, dismissToasts)}
+            />
           </li>
         );
       })}
