@@ -67,6 +67,26 @@ describe('GET /api/me/matches', () => {
     expect((await matchesOf(a)).matches.map((m) => m.user.id)).toEqual([e.id, d.id, b.id]);
   });
 
+  it('fills the empty places of the day as favorites come: a newcomer who first looked with none is not left without matches until tomorrow', async () => {
+    const newcomer = await signUpVerified(t);
+    await t.deps.database.db.update(profiles).set({ foundingMember: false }).where(eq(profiles.id, newcomer.id));
+    // The first visit of the day (the dashboard asks on the first page), before any favorite.
+    expect((await matchesOf(newcomer)).matches).toEqual([]);
+    await favorite(newcomer, 769); // shared with b and c only
+    const two = (await matchesOf(newcomer)).matches.map((m) => m.user.id);
+    expect(two.sort()).toEqual([b.id, c.id].sort());
+    // The kept two stay; the third place goes to the first of the ranking that is not one of them.
+    await favorite(newcomer, 680, 238);
+    const three = (await matchesOf(newcomer)).matches.map((m) => m.user.id);
+    expect(three).toHaveLength(3);
+    expect(three).toEqual(expect.arrayContaining(two));
+    // Full: more favorites no longer change who the day's three are.
+    await favorite(newcomer, 240, 278, 550);
+    expect((await matchesOf(newcomer)).matches.map((m) => m.user.id).sort()).toEqual([...three].sort());
+    // Out of the others' rankings for the tests below (private users are never shown).
+    await t.deps.database.db.update(profiles).set({ isPrivate: true }).where(eq(profiles.id, newcomer.id));
+  });
+
   it('gives a premium user the whole live ranking, filtered by genre on request, without private users', async () => {
     const page = await matchesOf(d);
     expect(page.limited).toBe(false);

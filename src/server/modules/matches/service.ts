@@ -44,20 +44,32 @@ export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { pa
   return { matches: await describe(deps, viewer.id, pageRows), limited: false, page: query.page, hasMore: matches.length > end, genres };
 }
 
-/** Ruling 20: today's three (UTC, the database's day), chosen once; concurrent first visits keep one choice. */
+/** A text[] from ids, in their order (the drivers pass no arrays the same way, so through JSON). */
+const textArray = (ids: readonly string[]) =>
+  sql`(SELECT coalesce(array_agg(v ORDER BY n), '{}') FROM json_array_elements_text(${JSON.stringify(ids)}::json) WITH ORDINALITY AS e(v, n))`;
+
+/**
+ * Ruling 20: today's three (UTC, the database's day), chosen at the first visit and kept, so adding
+ * favorites does not reshuffle them. Places still empty are filled from the ranking as it is now,
+ * after the kept ones: someone who first came with no favorites (the dashboard asks on their first
+ * page) gets matches as soon as they have some, rather than none until tomorrow. Concurrent visits
+ * keep one choice: a row is replaced only if it is still what was read.
+ */
 async function dailyMatchIds(deps: AppDeps, userId: string): Promise<string[]> {
   const { db } = deps.database;
   const today = sql`(now() at time zone 'UTC')::date`;
   const [kept] = await queryRows<{ ids: string[] }>(db, sql`SELECT match_ids AS ids FROM match_daily WHERE user_id = ${userId} AND day = ${today}`);
-  if (kept) return kept.ids;
-  const { matches } = await rankMatches(db, userId, { limit: FREE_MATCHES_PER_DAY });
-  const ids = matches.map((m) => m.userId);
+  const keptIds = kept?.ids ?? [];
+  if (keptIds.length >= FREE_MATCHES_PER_DAY) return keptIds;
+  const { matches } = await rankMatches(db, userId, { limit: FREE_MATCHES_PER_DAY + keptIds.length });
+  const ids = [...keptIds, ...matches.map((m) => m.userId).filter((id) => !keptIds.includes(id))].slice(0, FREE_MATCHES_PER_DAY);
+  if (kept && ids.length === keptIds.length) return keptIds;
   const [stored] = await queryRows<{ ids: string[] }>(
     db,
     sql`INSERT INTO match_daily (user_id, day, match_ids)
-        VALUES (${userId}, ${today}, (SELECT coalesce(array_agg(v), '{}') FROM json_array_elements_text(${JSON.stringify(ids)}::json) v))
+        VALUES (${userId}, ${today}, ${textArray(ids)})
         ON CONFLICT (user_id) DO UPDATE SET day = EXCLUDED.day, match_ids = EXCLUDED.match_ids, created_at = now()
-          WHERE match_daily.day <> EXCLUDED.day
+          WHERE match_daily.day <> EXCLUDED.day OR match_daily.match_ids = ${textArray(keptIds)}
         RETURNING match_ids AS ids`,
   );
   if (stored) return stored.ids;
