@@ -140,6 +140,21 @@ describe('boost (ruling 1)', () => {
     expect((await t.as(c)('/api/me/boost', { method: 'POST' })).status).toBe(200);
   });
 
+  it("shows the boost's end on the profile, to its owner and to others, until it is over", async () => {
+    const boostEnd = async (viewer: User) => ((await (await t.as(viewer)(`/api/profiles/${e.id}`)).json()) as { boostExpiresAt: string | null }).boostExpiresAt;
+    expect(await boostEnd(e)).toBeNull();
+    expect((await t.as(e)('/api/me/boost', { method: 'POST' })).status).toBe(200);
+    // In its last 90 seconds (the row's clock moved on): still shown, by both.
+    await t.deps.database.db.execute(sql`UPDATE profiles SET boost_expires_at = now() + interval '90 seconds' WHERE id = ${e.id}`);
+    for (const viewer of [e, d]) {
+      const end = await boostEnd(viewer);
+      expect(end).not.toBeNull();
+      expect(Date.parse(end!) - Date.now()).toBeGreaterThan(60_000);
+    }
+    await t.deps.database.db.execute(sql`UPDATE profiles SET boost_expires_at = now() - interval '1 second' WHERE id = ${e.id}`);
+    expect(await boostEnd(d)).toBeNull();
+  });
+
   it('gives one boost of two concurrent ones', async () => {
     const statuses = (await Promise.all([t.as(b)('/api/me/boost', { method: 'POST' }), t.as(b)('/api/me/boost', { method: 'POST' })])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
