@@ -54,7 +54,7 @@ export interface RouteBenchOptions {
   mixedConnections: number;
   mixedSeconds: number;
   databases: Db[];
-  /** BENCH_ONLY: the routes whose "GET /api/…" contains the text; all without it. */
+  /** BENCH_ONLY: the routes whose "GET /api/…" contains the text (or one of its comma-separated texts); all without it. */
   only?: string;
   /** Measure the mixed load (BENCH_ONLY=mixed or no BENCH_ONLY). */
   mixed: boolean;
@@ -386,8 +386,10 @@ async function benchDatabase(
 /** Runs the route matrix on each database, then prints the one table and the misses. */
 export async function runRouteBench(deps: RouteBenchDeps, options: RouteBenchOptions): Promise<void> {
   const all = await getRoutes(path.resolve(import.meta.dirname, '../src/shared/api'));
-  const only = options.only?.toLowerCase();
-  const chosen = all.filter((r) => !only || `get /api${r.contract.path}`.includes(only) || 'route table'.includes(only) || 'routes'.includes(only));
+  const onlies = options.only?.toLowerCase().split(',').filter(Boolean);
+  const chosen = all.filter(
+    (r) => !onlies?.length || onlies.some((only) => `get /api${r.contract.path}`.includes(only) || 'route table'.includes(only) || 'routes'.includes(only)),
+  );
   const rows: MatrixRow[] = chosen.map((route) => ({ route, label: `/api${route.contract.path}`, cells: {} }));
   let mixed: MixedResult | undefined;
   let bare: CellMeasurement | undefined;

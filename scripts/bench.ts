@@ -17,7 +17,8 @@
  * PGlite, in one table with issue 27's targets; the mixed signed-in load (200 connections, PostgreSQL);
  * the match search against the naive join:
  *   BENCH_DURATION=3          seconds per route cell (after a warm-up of a third of it, at least 1 s)
- *   BENCH_ONLY=route          every route (and nothing else); BENCH_ONLY=/api/me/lists one route
+ *   BENCH_ONLY=route          every route (and nothing else); BENCH_ONLY=/api/me/lists one route;
+ *                             BENCH_ONLY=/api/me/lists,unread-count,mixed  several (comma-separated)
  *   BENCH_ONLY=mixed | matches   the mixed load | the match bench alone
  *   BENCH_ROUTES_ONLY=1       the route table, the mixed load and matches, without the targets above
  *   BENCH_DATABASES=pglite    one database (default postgres,pglite)
@@ -763,7 +764,11 @@ async function main() {
         return d;
       }),
       only: process.env.BENCH_ONLY,
-      mixed: !process.env.BENCH_ONLY || 'mixed signed-in load'.includes(process.env.BENCH_ONLY.toLowerCase()),
+      mixed:
+        !process.env.BENCH_ONLY ||
+        process.env.BENCH_ONLY.toLowerCase()
+          .split(',')
+          .some((only) => only && 'mixed signed-in load'.includes(only)),
       bareUrl: servers.bare!.url,
     },
   );

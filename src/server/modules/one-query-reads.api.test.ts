@@ -63,4 +63,39 @@ describe('one query per read', () => {
       expect(statements, path).toHaveLength(path === '/api/session' || path.startsWith('/api/profiles/') ? 1 : 2);
     }
   });
+
+  it('answers the same read of many members at once with one statement, each with their own rows (decision 022)', async () => {
+    // Five members, each with a favorite, a notification and an unread count of their own.
+    const members = await Promise.all([0, 1, 2, 3, 4].map(() => signUpVerified(t)));
+    for (const [i, m] of members.entries()) {
+      expect((await t.as(m)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId: [238, 240, 278, 550, 680][i], rating: 4 } })).status).toBeLessThan(300);
+      // `other` follows the even ones only: they have a notification and an unread count, the odd ones none.
+      if (i % 2 === 0) expect((await t.as(other)(`/api/follows/${m.id}`, { method: 'POST' })).status).toBeLessThan(300);
+    }
+    // The follow notices are written after the follow's answer: wait for them (this also caches the sessions).
+    for (const [i, m] of members.entries())
+      await expect.poll(async () => ((await (await t.as(m)('/api/notifications/unread-count')).json()) as { count: number }).count).toBe(i % 2 === 0 ? 1 : 0);
+    for (const [path, answer] of [
+      ['/api/me/lists', (body: { favorites: { mediaId: number }[] }) => body.favorites.map((f) => f.mediaId)],
+      ['/api/notifications?limit=20', (body: { items: { type: string; relatedUser: { id: string } | null }[] }) => body.items.map((n) => [n.type, n.relatedUser?.id])],
+      ['/api/notifications/unread-count', (body: { count: number }) => body.count],
+    ] as const) {
+      const { result, statements } = await statementsDuring(t.deps.database, () =>
+        Promise.all(members.map(async (m) => (answer as (b: unknown) => unknown)(await (await t.as(m)(path)).json()))),
+      );
+      expect(statements, path).toHaveLength(1);
+      const expected = members.map((_, i) =>
+        path === '/api/me/lists'
+          ? [[238, 240, 278, 550, 680][i]]
+          : path === '/api/notifications/unread-count'
+            ? i % 2 === 0
+              ? 1
+              : 0
+            : i % 2 === 0
+              ? [['new_follower', other.id]]
+              : [],
+      );
+      expect(result, path).toEqual(expected);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MediaType } from '../../../shared/catalogue';
 import { type FavoriteItem, type ListItem, listMessages, type MyLists, type ProfileList, type SharedFavorite, type TitleKey } from '../../../shared/lists';
+import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { favorites, profiles, watchlist } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -54,9 +55,10 @@ const favoriteWhere = (userId: string, key: TitleKey) => and(eq(favorites.userId
 const watchlistWhere = (userId: string, key: TitleKey) => and(eq(watchlist.userId, userId), eq(watchlist.mediaType, key.mediaType), eq(watchlist.mediaId, key.mediaId));
 
 /**
- * The user's own lists in one prepared statement (decision 016): the favorites and the watchlist as
+ * Users' own lists in one prepared statement (decision 016): the favorites and the watchlist as
  * JSON arrays (keys and ratings only; pages fetch the details they show) and the currently watching
- * title from the profile. Was three queries, which on PGlite (one query at a time) queued.
+ * title from the profile. Was three queries, which on PGlite (one query at a time) queued; takes any
+ * number of users, so the reads of concurrent requests share one statement (decision 022).
  */
 function selectMyLists(db: Database) {
   const favs = sql`(select coalesce(json_agg(json_build_object('mediaType', f.media_type, 'mediaId', f.media_id, 'rating', f.user_rating)), '[]'::json)
@@ -65,6 +67,7 @@ function selectMyLists(db: Database) {
       from ${watchlist} w where w.user_id = p0.id and w.media_id > 0 and btrim(w.title) <> '')`;
   return db
     .select({
+      userId: sql<string>`p0.id`,
       lists: sql<{ favorites: MyLists['favorites']; watchlist: MyLists['watchlist']; cw: CurrentlyWatchingRow | null }>`json_build_object(
         'favorites', ${favs}, 'watchlist', ${watch},
         'cw', case when p.currently_watching_media_id is not null and p.currently_watching_media_type is not null
@@ -72,21 +75,30 @@ function selectMyLists(db: Database) {
               then json_build_object('mediaType', p.currently_watching_media_type, 'mediaId', p.currently_watching_media_id,
                      'title', p.currently_watching_title, 'posterPath', p.currently_watching_poster_path, 'setAt', p.currently_watching_set_at) end)`,
     })
-    .from(sql`(select ${sql.placeholder('userId')}::text as id) p0 left join ${profiles} p on p.id = p0.id`)
+    .from(sql`unnest(${sql.placeholder('users')}::text[]) as p0(id) left join ${profiles} p on p.id = p0.id`)
     .prepare('my_lists');
 }
 
 type CurrentlyWatchingRow = NonNullable<MyLists['currentlyWatching']>;
 const myListsStatements = new WeakMap<Database, ReturnType<typeof selectMyLists>>();
 
-export async function myLists(deps: AppDeps, userId: string): Promise<MyLists> {
-  const { db } = deps.database;
-  let statement = myListsStatements.get(db);
-  if (!statement) myListsStatements.set(db, (statement = selectMyLists(db)));
-  const [row] = await statement.execute({ userId });
-  const lists = row?.lists;
-  const cw = lists?.cw ? { ...lists.cw, setAt: new Date(lists.cw.setAt).toISOString() } : null;
-  return { favorites: lists?.favorites ?? [], watchlist: lists?.watchlist ?? [], currentlyWatching: cw };
+const loadMyLists = batchedRead<string, MyLists>(
+  async (db, users) => {
+    let statement = myListsStatements.get(db);
+    if (!statement) myListsStatements.set(db, (statement = selectMyLists(db)));
+    const rows = await statement.execute({ users });
+    return new Map(
+      rows.map(({ userId, lists }) => {
+        const cw = lists.cw ? { ...lists.cw, setAt: new Date(lists.cw.setAt).toISOString() } : null;
+        return [userId, { favorites: lists.favorites, watchlist: lists.watchlist, currentlyWatching: cw }];
+      }),
+    );
+  },
+  () => ({ favorites: [], watchlist: [], currentlyWatching: null }),
+);
+
+export function myLists(deps: AppDeps, userId: string): Promise<MyLists> {
+  return loadMyLists(deps.database.db, userId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationKind, type NotificationPage, type NotificationView } from '../../../shared/notifications';
+import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -60,8 +61,52 @@ function parseCursor(cursor: string | undefined) {
   return { date, id };
 }
 
+/** A page's rows: one more than asked for, which says whether there is a next page. */
+function toPage(rows: Row[], limit: number): NotificationPage {
+  const items = rows.slice(0, limit).map(toView);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last ? `${last.createdAt}|${last.id}` : null };
+}
+
+/**
+ * The first pages of many users' lists (what the bell and the notifications page ask for) in one
+ * prepared statement: a lateral subquery per (user, limit), each read by the user's index, its rows
+ * as one json array.
+ */
+function selectFirstPages(db: Database) {
+  const rows = sql`(select coalesce(json_agg(x), '[]'::json) from (
+      select ${notifications.id} as "id", ${notifications.type} as "type", ${notifications.title} as "title", ${notifications.message} as "message",
+             ${notifications.read} as "read", ${notifications.createdAt} as "createdAt", ${notifications.data} as "data",
+             ${user.id} as "relatedId", ${user.username} as "relatedUsername", ${user.displayUsername} as "relatedDisplayUsername",
+             ${profiles.fullName} as "relatedFullName", ${profiles.avatarUrl} as "relatedAvatarUrl"
+      from ${notifications} left join ${user} on ${user.id} = ${notifications.relatedUserId} left join ${profiles} on ${profiles.id} = ${notifications.relatedUserId}
+      where ${notifications.userId} = k.user_id and ${notHidden}
+      order by ${notifications.createdAt} desc, ${notifications.id} desc
+      limit k.lim + 1) x)`;
+  return db
+    .select({ key: sql<string>`k.key`, rows: sql<(Omit<Row, 'createdAt'> & { createdAt: string })[]>`${rows}` })
+    .from(sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('users')}::text[], ${sql.placeholder('limits')}::int[]) as k(key, user_id, lim)`)
+    .prepare('notification_first_pages');
+}
+
+const firstPageStatements = new WeakMap<Database, ReturnType<typeof selectFirstPages>>();
+
+/** Key: the user and the page size, "<user id> <limit>" (a user id has no space). */
+const loadFirstPage = batchedRead<string, Row[]>(
+  async (db, keys) => {
+    let statement = firstPageStatements.get(db);
+    if (!statement) firstPageStatements.set(db, (statement = selectFirstPages(db)));
+    const split = keys.map((key) => key.split(' '));
+    const found = await statement.execute({ keys, users: split.map(([userId]) => userId!), limits: split.map(([, limit]) => Number(limit)) });
+    return new Map(found.map((f) => [f.key, f.rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))]));
+  },
+  () => [],
+);
+
 /** The owner's notifications, newest first, a page at a time. */
 export async function listNotifications(db: Database, me: string, before?: string, limit = NOTIFICATION_PAGE_SIZE, kind: NotificationKind = 'all'): Promise<NotificationPage> {
+  // The first page of everything: batched with other requests' (decision 022).
+  if (!before && kind === 'all') return toPage(await loadFirstPage(db, `${me} ${limit}`), limit);
   const cursor = parseCursor(before);
   // The dashboard's chips (ruling 22): one kind is a few types.
   const ofKind = kind === 'all' ? undefined : inArray(notifications.type, [...NOTIFICATION_KINDS[kind]]);
@@ -77,9 +122,7 @@ export async function listNotifications(db: Database, me: string, before?: strin
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit + 1)) as Row[];
-  const items = rows.slice(0, limit).map(toView);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > limit && last ? `${last.createdAt}|${last.id}` : null };
+  return toPage(rows, limit);
 }
 
 /** One of the owner's notifications (the live toast fetches it by id); 404 for anyone else's. */

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { unreadCounters } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -43,10 +44,11 @@ export async function unreadCounts(db: Database, users: string[]): Promise<Unrea
   return statement.execute({ users });
 }
 
-export async function unreadCountsOf(db: Database, me: string): Promise<UnreadCounts> {
-  const [row] = await unreadCounts(db, [me]);
-  return row ?? { userId: me, notifications: 0, messages: 0, version: 0 };
-}
+/** One user's counts (the badges' reads): the reads of all requests in one turn share one statement. */
+export const unreadCountsOf = batchedRead<string, UnreadCounts>(
+  async (db, users) => new Map((await unreadCounts(db, users)).map((row) => [row.userId, row])),
+  (userId) => ({ userId, notifications: 0, messages: 0, version: 0 }),
+);
 
 /**
  * Pushes the users' unread counts to their tabs after a change to them has committed, so the badges

@@ -1,0 +1,32 @@
+import DataLoader from 'dataloader';
+import type { Database } from './client';
+
+/**
+ * Per-key reads batched across requests (decision 022): every call made in one turn of the event
+ * loop (setImmediate runs after the poll phase has taken every ready socket) is answered by one
+ * statement for all their keys, so under load many requests share one round trip, and PGlite, which
+ * runs one query at a time, has one query to run instead of a queue. Nothing is cached: each call
+ * still reads after it was made, so a write is seen by the next read. Identical keys in one batch
+ * (one user's tabs) are read once. profiles/view-query.ts does the same for profile views.
+ *
+ * `read` gets the distinct keys and answers what it found; a key it does not answer gets `missing`.
+ * One loader per database (the statements it prepares belong to that database's connections).
+ */
+export function batchedRead<K extends string, V>(read: (db: Database, keys: K[]) => Promise<Map<K, V>>, missing: (key: K) => V): (db: Database, key: K) => Promise<V> {
+  const loaders = new WeakMap<Database, DataLoader<K, V>>();
+  const loaderOf = (db: Database) => {
+    let loader = loaders.get(db);
+    if (!loader) {
+      loader = new DataLoader<K, V>(
+        async (keys) => {
+          const found = await read(db, [...new Set(keys)]);
+          return keys.map((key) => (found.has(key) ? found.get(key)! : missing(key)));
+        },
+        { cache: false, batchScheduleFn: (run) => setImmediate(run), maxBatchSize: 100 },
+      );
+      loaders.set(db, loader);
+    }
+    return loader;
+  };
+  return (db, key) => loaderOf(db).load(key);
+}
