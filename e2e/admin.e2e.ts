@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from './support/app';
@@ -9,7 +11,8 @@ import { mailLink, signIn, signUpInBrowser, uniqueUser } from './support/journey
 // cannot sign in again; the report leaves the open list and the audit log has the ban. Then the
 // admin blocks an address (sign-up refused), unblocks it (sign-up works).
 const ADMIN_EMAIL = 'chief.moderator@example.com';
-const app = useApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+const BILLING_ADMIN_EMAIL = 'billing.admin@example.com';
+const app = useApp({ env: { ADMIN_EMAILS: `${ADMIN_EMAIL},${BILLING_ADMIN_EMAIL}` } });
 
 // A banned tab's requests are refused (401/403) on purpose, and a blocked sign-up answers 403.
 const expected = [/Failed to load resource: the server responded with a status of (401|403|404)/];
@@ -103,5 +106,61 @@ describe('admin area', () => {
     await card.getByText(`blocked ${newcomer.email}`, { exact: false }).first().waitFor();
     await card.getByText(`unblocked ${newcomer.email}`, { exact: false }).waitFor();
     for (const c of [a.context, b.context, admin.context, visitor]) await c.close();
+  }, 240_000);
+
+  it("cancels a member's subscription from the users list after a confirmation: the member is free at once, and the audit log says so", async () => {
+    // All founding spots taken, so the payer is a free member who subscribes (the server restarts to write it).
+    await app.restart({
+      whileStopped: async (dataDir) => {
+        const db = await PGlite.create(path.join(dataDir, 'db'));
+        await db.query('INSERT INTO founding_counter (id, taken) VALUES (1, 1000) ON CONFLICT (id) DO UPDATE SET taken = 1000');
+        await db.close();
+      },
+    });
+    const payerUser = uniqueUser('payer');
+    const payer = await member(payerUser);
+    const admin = await member({ ...uniqueUser('billing'), email: BILLING_ADMIN_EMAIL });
+    const premium = async () => ((await (await payer.context.request.get(`${app.url}/api/session`)).json()) as { access: { isPremium: boolean } }).access.isPremium;
+    expect(await premium()).toBe(false);
+
+    // The payer subscribes through the test checkout.
+    await payer.page.goto(`${app.url}/pricing`);
+    await payer.page.getByRole('button', { name: 'Subscribe monthly' }).click();
+    await payer.page.waitForURL(/\/billing\/test-checkout\/cs_test_/);
+    await payer.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await payer.page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await payer.page.getByLabel('CVC').fill('123');
+    await payer.page.getByRole('button', { name: /^Pay/ }).click();
+    await payer.page.getByText('Subscription Successful!', { exact: true }).waitFor();
+    expect(await premium()).toBe(true);
+
+    // The admin finds the payer; Cancel subscription asks first, and 'Keep subscription' changes nothing.
+    await admin.page.goto(`${app.url}/settings`);
+    const card = admin.page.locator('#admin');
+    await card.getByRole('radio', { name: 'Users' }).click();
+    await card.getByLabel('Search users').fill(payerUser.username);
+    const row = card.getByRole('listitem').filter({ hasText: `@${payerUser.username}` });
+    await row.getByText('Premium', { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Cancel subscription' }).click();
+    const confirm = admin.page.getByRole('dialog', { name: `Cancel @${payerUser.username}'s subscription?` });
+    await confirm.getByRole('button', { name: 'Keep subscription' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await premium()).toBe(true);
+    await admin.page.screenshot({ path: '/tmp/shots-admin-users-1280.png', fullPage: true });
+
+    await row.getByRole('button', { name: 'Cancel subscription' }).click();
+    await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+    await admin.page.getByText('Subscription cancelled', { exact: true }).waitFor();
+    await expect.poll(() => row.getByRole('button', { name: 'Cancel subscription' }).count(), { timeout: 10_000 }).toBe(0);
+    expect(await premium()).toBe(false);
+    // The member's next page shows the free plan's house ad again.
+    await payer.page.goto(`${app.url}/discover`);
+    await payer.page.getByTestId('house-ad').waitFor();
+
+    await card.getByRole('radio', { name: 'Audit log' }).click();
+    await card.getByRole('list', { name: 'Audit log' }).getByText(`cancelled the subscription of ${payerUser.username}`, { exact: false }).waitFor();
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await admin.page.screenshot({ path: '/tmp/shots-admin-audit-390.png', fullPage: true });
+    for (const c of [payer.context, admin.context]) await c.close();
   }, 240_000);
 });

@@ -1,13 +1,14 @@
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
-/** A removal confirmation: Cancel, or the destructive action. */
+/** A confirmation of something that cannot be undone: the way out, or the destructive action. */
 export function ConfirmDialog({
   open,
   onOpenChange,
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
 }: {
   open: boolean;
@@ -15,6 +16,8 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel: string;
+  /** The way out; name it otherwise when the action itself is a cancellation. */
+  cancelLabel?: string;
   onConfirm: () => void;
 }) {
   return (
@@ -26,7 +29,7 @@ export function ConfirmDialog({
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button
             variant="destructive"

@@ -10,6 +10,7 @@ import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_TEXT, type AdminUser, type AdminUserFil
 import { messageOf, useAdminUsers, useBanUser, useBlockEmail, useCancelSubscription, useUnbanUser, useUnblockEmail } from './api';
 import { Pager } from './audit-panel';
 import { BanDialog } from './ban-dialog';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { Empty, formatDate, ListSkeleton, LoadFailed, ScrollList } from './shared';
 
 const FILTERS: { value: AdminUserFilter; label: string }[] = [
@@ -86,6 +87,7 @@ export function UsersPanel({ myId }: { myId: string }) {
 
 function UserRow({ user: u, isMe }: { user: AdminUser; isMe: boolean }) {
   const [banning, setBanning] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const ban = useBanUser();
   const unban = useUnbanUser();
   const block = useBlockEmail();
@@ -131,12 +133,7 @@ function UserRow({ user: u, isMe }: { user: AdminUser; isMe: boolean }) {
           </Button>
         ) : null}
         {u.hasSubscription ? (
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate(u.id, { onSuccess: () => toast.success('Subscription cancelled'), onError: (e) => toast.error(ADMIN_TEXT.cancelFailed(messageOf(e))) })}
-          >
+          <Button size="sm" variant="outline" disabled={cancel.isPending} onClick={() => setCancelling(true)}>
             Cancel subscription
           </Button>
         ) : null}
@@ -177,6 +174,15 @@ function UserRow({ user: u, isMe }: { user: AdminUser; isMe: boolean }) {
             },
           )
         }
+      />
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title={`Cancel @${u.username}'s subscription?`}
+        description="It ends now, not at the end of the period: they lose Premium at once and are not charged again."
+        confirmLabel="Cancel subscription"
+        cancelLabel="Keep subscription"
+        onConfirm={() => cancel.mutate(u.id, { onSuccess: () => toast.success('Subscription cancelled'), onError: (e) => toast.error(ADMIN_TEXT.cancelFailed(messageOf(e))) })}
       />
     </li>
   );
