@@ -50,6 +50,8 @@ export function AdminControls({ myId }: { myId: string }) {
       <CardContent className="space-y-4">
         <SegmentedControl
           label="Admin panel"
+          // Five panels do not fit a phone's width: they wrap rather than hide behind a scroll.
+          className="flex-wrap"
           value={panel}
           onValueChange={setPanel}
           options={[
