@@ -72,6 +72,8 @@ describe('one query per read', () => {
       // `other` follows the even ones only: they have a notification and an unread count, the odd ones none.
       if (i % 2 === 0) expect((await t.as(other)(`/api/follows/${m.id}`, { method: 'POST' })).status).toBeLessThan(300);
     }
+    // The first two write to `other` (which tells `other`, not them): they have a conversation, the others none.
+    for (const m of members.slice(0, 2)) expect((await t.as(m)(`/api/messages/with/${other.id}`, { method: 'POST', json: { content: 'Hello there' } })).status).toBeLessThan(300);
     // The follow notices are written after the follow's answer: wait for them (this also caches the sessions).
     for (const [i, m] of members.entries())
       await expect.poll(async () => ((await (await t.as(m)('/api/notifications/unread-count')).json()) as { count: number }).count).toBe(i % 2 === 0 ? 1 : 0);
@@ -79,22 +81,18 @@ describe('one query per read', () => {
       ['/api/me/lists', (body: { favorites: { mediaId: number }[] }) => body.favorites.map((f) => f.mediaId)],
       ['/api/notifications?limit=20', (body: { items: { type: string; relatedUser: { id: string } | null }[] }) => body.items.map((n) => [n.type, n.relatedUser?.id])],
       ['/api/notifications/unread-count', (body: { count: number }) => body.count],
+      ['/api/messages/conversations', (body: { conversations: { user: { id: string } }[] }) => body.conversations.map((c) => c.user.id)],
     ] as const) {
       const { result, statements } = await statementsDuring(t.deps.database, () =>
         Promise.all(members.map(async (m) => (answer as (b: unknown) => unknown)(await (await t.as(m)(path)).json()))),
       );
       expect(statements, path).toHaveLength(1);
-      const expected = members.map((_, i) =>
-        path === '/api/me/lists'
-          ? [[238, 240, 278, 550, 680][i]]
-          : path === '/api/notifications/unread-count'
-            ? i % 2 === 0
-              ? 1
-              : 0
-            : i % 2 === 0
-              ? [['new_follower', other.id]]
-              : [],
-      );
+      const expected = members.map((_, i) => {
+        if (path === '/api/me/lists') return [[238, 240, 278, 550, 680][i]];
+        if (path === '/api/notifications/unread-count') return i % 2 === 0 ? 1 : 0;
+        if (path === '/api/messages/conversations') return i < 2 ? [other.id] : [];
+        return i % 2 === 0 ? [['new_follower', other.id]] : [];
+      });
       expect(result, path).toEqual(expected);
     }
   });

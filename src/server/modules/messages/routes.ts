@@ -1,7 +1,8 @@
 import { messagesApi } from '../../../shared/api/messages';
 import type { AppDeps } from '../../deps';
 import { routeTable } from '../accounts/guards';
-import { deleteConversation, getConversation, listConversations, markConversationRead, sendMessage, unreadMessageCount } from './service';
+import { listConversations } from './conversation-list';
+import { deleteConversation, getConversation, markConversationRead, sendMessage, unreadMessageCount } from './service';
 
 /** The handlers of src/shared/api/messages.ts; events, notifications and mails start in the service. */
 export function messageRoutes(deps: AppDeps) {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type ConversationSummary, type ConversationUser, type ConversationView, MESSAGE_RATE_LIMIT, type MessageView, MESSAGE_TEXT } from '../../../shared/messages';
+import { type ConversationUser, type ConversationView, MESSAGE_RATE_LIMIT, type MessageView, MESSAGE_TEXT } from '../../../shared/messages';
 import { type Database, queryRows } from '../../db/client';
 import { messages, notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -19,8 +19,6 @@ const inPair = (me: string, other: string) => {
   return and(eq(messages.userA, userA), eq(messages.userB, userB));
 };
 
-const PREVIEW = 140;
-const CONVERSATION_LIMIT = 100;
 /** The newest messages of a conversation that one request returns (ascending). */
 export const CONVERSATION_MESSAGE_LIMIT = 500;
 
@@ -51,7 +49,7 @@ async function loadUser(db: Database, id: string): Promise<OtherRow | null> {
   return row ?? null;
 }
 
-const deletedUser = (id: string): ConversationUser => ({ id, username: null, fullName: null, avatarUrl: null, deleted: true });
+export const deletedUser = (id: string): ConversationUser => ({ id, username: null, fullName: null, avatarUrl: null, deleted: true });
 const userView = (row: OtherRow): ConversationUser => ({
   id: row.id,
   username: row.displayUsername ?? row.username,
@@ -59,60 +57,6 @@ const userView = (row: OtherRow): ConversationUser => ({
   avatarUrl: row.avatarUrl,
   deleted: false,
 });
-
-/** Conversations of `me`, newest first, with the other participant, the last message and my unread count. */
-export async function listConversations(db: Database, me: string, search: string): Promise<ConversationSummary[]> {
-  const q = search.trim().toLowerCase();
-  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const rows = await queryRows<{
-    other_id: string;
-    id: string;
-    content: string;
-    sender_id: string | null;
-    read: boolean;
-    created_at: string | Date;
-    unread: number;
-    username: string | null;
-    display_username: string | null;
-    full_name: string | null;
-    avatar_url: string | null;
-    exists: boolean;
-  }>(
-    db,
-    sql`WITH mine AS (
-          SELECT m.*, CASE WHEN m.user_a = ${me} THEN m.user_b ELSE m.user_a END AS other_id
-          FROM messages m WHERE m.user_a = ${me} OR m.user_b = ${me}
-        ), last AS (
-          SELECT DISTINCT ON (other_id) other_id, id, content, sender_id, read, created_at
-          FROM mine ORDER BY other_id, created_at DESC, id DESC
-        ), unread AS (
-          SELECT other_id, count(*)::int AS n FROM mine WHERE receiver_id = ${me} AND read = false GROUP BY other_id
-        )
-        SELECT last.*, coalesce(unread.n, 0)::int AS unread, u.username, u.display_username, p.full_name, p.avatar_url,
-               (u.id IS NOT NULL) AS exists
-        FROM last
-        LEFT JOIN unread ON unread.other_id = last.other_id
-        LEFT JOIN "user" u ON u.id = last.other_id
-        LEFT JOIN profiles p ON p.id = last.other_id
-        WHERE ${q} = ''
-           OR lower(u.username) LIKE ${pattern}
-           OR lower(coalesce(p.full_name, '')) LIKE ${pattern}
-           OR (u.id IS NULL AND lower(${MESSAGE_TEXT.deletedUser}) LIKE ${pattern})
-        ORDER BY last.created_at DESC, last.id DESC
-        LIMIT ${CONVERSATION_LIMIT}`,
-  );
-  return rows.map((r) => ({
-    user: r.exists ? { id: r.other_id, username: r.display_username ?? r.username, fullName: r.full_name, avatarUrl: r.avatar_url, deleted: false } : deletedUser(r.other_id),
-    lastMessage: {
-      id: r.id,
-      content: r.content.length > PREVIEW ? `${r.content.slice(0, PREVIEW)}…` : r.content,
-      fromMe: r.sender_id === me,
-      createdAt: new Date(r.created_at).toISOString(),
-      read: r.read,
-    },
-    unreadCount: Number(r.unread),
-  }));
-}
 
 /**
  * The conversation of `me` with `otherId`, oldest first. Works for someone never messaged (no
