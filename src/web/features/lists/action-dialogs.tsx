@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { FollowUpDialog } from './follow-up-dialog';
 import { RatingDialog } from './rating-dialog';
 import type { ActionTitle, ListActions } from './use-list-actions';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { filterListItems, LIST_PAGE_SIZE, listGenres, type ListItem, listMessages as m } from '@shared/lists';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { exportList } from './export-list';
 import { GenreFilter } from './genre-filter';
 import { ListItemCard } from './list-item-card';
