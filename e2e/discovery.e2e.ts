@@ -18,11 +18,14 @@ const shots = async (page: Page, name: string, at?: Locator) => {
 const WAIT = { timeout: 20_000 };
 const urlHas = (page: Page, name: string, value: string | null) => page.waitForURL((url) => url.searchParams.get(name) === value);
 
-/** The cards of the grid named `heading` once it holds `count`, and how many of them carry the badge "Rated {rating}". */
-async function ratedCards(page: Page, heading: string, count: number, rating: string) {
+/**
+ * Waits until the grid named `heading` holds `count` cards, each with the badge "Rated {rating}" (the grid
+ * of the previous filter may stay on screen while the new one loads, so both are asked together).
+ */
+async function expectRatedCards(page: Page, heading: string, count: number, rating: string) {
   const grid = page.getByRole('list', { name: heading, exact: true });
-  await expect.poll(() => grid.getByRole('article').count(), WAIT).toBe(count);
-  return grid.getByText(`Rated ${rating}`, { exact: true }).count();
+  const seen = async () => [await grid.getByRole('article').count(), await grid.getByText(`Rated ${rating}`, { exact: true }).count()];
+  await expect.poll(seen, WAIT).toEqual([count, count]);
 }
 
 describe('the rating filter with TMDB (a local fake replaying recorded lists)', () => {
@@ -43,10 +46,10 @@ describe('the rating filter with TMDB (a local fake replaying recorded lists)', 
     await urlHas(page, 'mode', 'trending');
     await page.getByLabel('Rating', { exact: true }).selectOption('PG-13');
     await urlHas(page, 'rating', 'PG-13');
-    expect(await ratedCards(page, 'Trending this week', 20, 'PG-13')).toBe(20);
+    await expectRatedCards(page, 'Trending this week', 20, 'PG-13');
     await shots(page, 'trending-pg13');
     await page.getByRole('button', { name: 'Load More', exact: true }).click();
-    expect(await ratedCards(page, 'Trending this week', 21, 'PG-13')).toBe(21);
+    await expectRatedCards(page, 'Trending this week', 21, 'PG-13');
     // All 21 are in: the end is known, nothing more to load.
     await expect.poll(() => page.getByRole('button', { name: 'Load More', exact: true }).count(), WAIT).toBe(0);
     // A PG-13 rates movies: trending movies were read, each of the three pages once.
@@ -56,10 +59,10 @@ describe('the rating filter with TMDB (a local fake replaying recorded lists)', 
     await urlHas(page, 'mode', 'popular');
     await page.getByLabel('Rating', { exact: true }).selectOption('R');
     await urlHas(page, 'rating', 'R');
-    expect(await ratedCards(page, 'Popular right now', 20, 'R')).toBe(20);
+    await expectRatedCards(page, 'Popular right now', 20, 'R');
     await shots(page, 'popular-r');
     await page.getByRole('button', { name: 'Load More', exact: true }).click();
-    expect(await ratedCards(page, 'Popular right now', 25, 'R')).toBe(25);
+    await expectRatedCards(page, 'Popular right now', 25, 'R');
     await expect.poll(() => page.getByRole('button', { name: 'Load More', exact: true }).count(), WAIT).toBe(0);
     // Popular + R asks TMDB's discovery with the rating and US, page after page (Popular came up with PG-13 still picked first).
     const discoverR = tmdb.requestsTo('/3/discover/movie').filter((r) => r.query.get('certification') === 'R');
