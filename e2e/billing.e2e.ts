@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { useApp } from './support/app';
+import { takeAllFoundingSpots, useApp } from './support/app';
+import { screenshotAt } from './support/browser';
 
 // A fresh embedded database takes long on a loaded machine (its start waits up to 120 s itself).
 vi.setConfig({ hookTimeout: 300_000, testTimeout: 300_000 });
@@ -12,21 +11,12 @@ const SHOTS = '/tmp/shots-billing';
 mkdirSync(SHOTS, { recursive: true });
 
 const access = async (context: BrowserContext) => (await (await context.request.get(`${app.url}/api/session`)).json()).access as { isPremium: boolean; isOnTrial: boolean };
-const shot = async (page: Page, name: string, width: 1280 | 390) => {
-  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-};
+const shot = (page: Page, name: string, width: 1280 | 390) => screenshotAt(page, SHOTS, name, width);
 
 describe('billing on the offline default (issue 16 done-when)', () => {
   it('a free user sees the house ad, subscribes through the test checkout (a declined card changes nothing), becomes premium, switches plan, cancels at period end and resumes', async () => {
     // All founding spots taken, so the next accounts are free ones.
-    await app.restart({
-      whileStopped: async (dataDir) => {
-        const db = await PGlite.create(path.join(dataDir, 'db'));
-        await db.query('INSERT INTO founding_counter (id, taken) VALUES (1, 1000) ON CONFLICT (id) DO UPDATE SET taken = 1000');
-        await db.close();
-      },
-    });
+    await takeAllFoundingSpots(app);
     const { context, page } = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'payer' });
     expect((await access(context)).isPremium).toBe(false);
     await page.getByTestId('house-ad').waitFor();

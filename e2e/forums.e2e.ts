@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useApp } from './support/app';
+import { takeAllFoundingSpots, useApp } from './support/app';
 
 const app = useApp();
 const SHOTS = '/tmp/shots-forums';
@@ -27,13 +27,7 @@ describe('discussions on a title (issue 15 done-when)', () => {
     const author = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'author', allowConsoleErrors: restartErrors });
 
     // All founding spots taken: the next account is a free one (the server restarts to write it).
-    await app.restart({
-      whileStopped: async (dataDir) => {
-        const db = await PGlite.create(path.join(dataDir, 'db'));
-        await db.query('INSERT INTO founding_counter (id, taken) VALUES (1, 1000) ON CONFLICT (id) DO UPDATE SET taken = 1000');
-        await db.close();
-      },
-    });
+    await takeAllFoundingSpots(app);
     const fan = await app.signedIn({ width: 390, height: 844 }, { prefix: 'fan' });
     const a = author.page;
     const f = fan.page;

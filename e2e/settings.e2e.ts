@@ -5,23 +5,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useApp } from './support/app';
 import { watchedPage } from './support/browser';
-import { mailLink, signIn, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
+import { signIn, signUpInBrowser, signUpOverApi, uniqueUser, verifyViaMailbox } from './support/journeys';
 
 const app = useApp();
 
 // The refused upload answers 400, which the console reports as a failed resource; the page handles it.
 const expected4xx = [/Failed to load resource: the server responded with a status of 400/];
-
-/** Another account, made over the API, whose name the user will try to take. */
-async function signUpOverApi(user: ReturnType<typeof uniqueUser>) {
-  const res = await fetch(`${app.url}/api/accounts/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, acceptTerms: true, acceptPrivacy: true }),
-  });
-  expect(res.status).toBe(201);
-  await fetch(await mailLink(app.url, user.email, /Verify your e-mail/), { redirect: 'manual' });
-}
 
 async function toast(page: Page, title: string, description?: string) {
   const item = page.locator('[data-sonner-toast]').filter({ hasText: title });
@@ -32,7 +21,8 @@ async function toast(page: Page, title: string, description?: string) {
 describe('settings, as a user edits their profile', () => {
   it('uploads an avatar and saves it with a new name, username and bio; the header and the profile show them, and another signed-in user sees the privacy switches on the profile page', async () => {
     const other = uniqueUser('taken');
-    await signUpOverApi(other);
+    // Another account, made over the API, whose name the user will try to take.
+    await signUpOverApi(app.url, other);
     const user = uniqueUser('setme');
     const context = await app.browser.newContext();
     const { page, watch } = await watchedPage(context, { allowConsoleErrors: expected4xx });

@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useApp } from './support/app';
+import { takeAllFoundingSpots, useApp } from './support/app';
 import { watchedPage } from './support/browser';
 import { mailLink, signUpInBrowser, uniqueUser } from './support/journeys';
 
@@ -71,13 +69,7 @@ describe("the details page's Watch button", () => {
 
     // All 1,000 founding spots taken (as in the database of a server that has had them claimed):
     // the next account is a free one. The server is stopped to write it and started again.
-    await app.restart({
-      whileStopped: async (dataDir) => {
-        const db = await PGlite.create(path.join(dataDir, 'db'));
-        await db.query('INSERT INTO founding_counter (id, taken) VALUES (1, 1000) ON CONFLICT (id) DO UPDATE SET taken = 1000');
-        await db.close();
-      },
-    });
+    await takeAllFoundingSpots(app);
 
     const free = await app.signedIn({ width: 390, height: 844 });
     expect(await isPremium(free.context)).toBe(false);

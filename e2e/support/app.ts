@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { Browser, ViewportSize } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
@@ -81,4 +83,18 @@ export function useApp(options: AppOptions = {}): App {
       return signedIn(started(browser, 'browser'), started(server, 'server').url, viewport, prefix, allowConsoleErrors);
     },
   };
+}
+
+/**
+ * All 1,000 founding spots taken, as on a server that has had them claimed: the next accounts are free
+ * ones. The server is stopped to write it and started again on the same data.
+ */
+export async function takeAllFoundingSpots(app: App) {
+  await app.restart({
+    whileStopped: async (dataDir) => {
+      const db = await PGlite.create(path.join(dataDir, 'db'));
+      await db.query('INSERT INTO founding_counter (id, taken) VALUES (1, 1000) ON CONFLICT (id) DO UPDATE SET taken = 1000');
+      await db.close();
+    },
+  });
 }

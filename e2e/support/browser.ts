@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
 
@@ -42,4 +42,16 @@ export async function watchedPage(context: BrowserContext, options: { allowConso
     return route.abort();
   });
   return { page, watch };
+}
+
+/**
+ * A screenshot at a phone's or a desktop's width, into `dir` as `{name}-{width}.png`: the full page, or
+ * with `at` the viewport from that element down (a full-page capture draws blurred badges inside
+ * horizontal scrollers as blank boxes, which the screen does not).
+ */
+export async function screenshotAt(page: Page, dir: string, name: string, width: 1280 | 390, at?: Locator) {
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+  // Below the sticky header.
+  if (at) await at.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: !at });
 }

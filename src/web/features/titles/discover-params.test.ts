@@ -108,7 +108,9 @@ describe('grid requests', () => {
     });
     expect(gridRequests({ ...DEFAULT_DISCOVER, type: 'tv', mode: 'popular' })).toEqual({ requests: [{ kind: 'popular', type: 'tv', certification: null }], filterHere: true });
     // Issue 18: the rating goes to the server with every list, and only to the kind of title it rates.
-    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending', rating: 'PG-13' }).requests).toEqual([{ kind: 'trending', type: 'all', certification: 'PG-13' }]);
+    // Trending under All asks the list of the kind the rating rates: trending of all kinds holds the same matches, spread thinner.
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending', rating: 'PG-13' }).requests).toEqual([{ kind: 'trending', type: 'movie', certification: 'PG-13' }]);
+    expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'trending', rating: 'TV-MA' }).requests).toEqual([{ kind: 'trending', type: 'tv', certification: 'TV-MA' }]);
     expect(gridRequests({ ...DEFAULT_DISCOVER, mode: 'popular', rating: 'R' }).requests).toEqual([{ kind: 'popular', type: 'movie', certification: 'R' }]);
     expect(gridRequests({ ...DEFAULT_DISCOVER, q: 'x', rating: 'TV-MA' }).requests).toEqual([{ kind: 'search', type: 'tv', q: 'x', certification: 'TV-MA' }]);
   });

@@ -79,7 +79,12 @@ export function gridRequests(state: DiscoverState): { requests: GridRequest[]; f
   const q = state.q.trim();
   const certification = state.rating;
   if (q) return { requests: typesRated(state.type, certification).map((type) => ({ kind: 'search', type, q, certification })), filterHere: true };
-  if (state.mode === 'trending') return { requests: [{ kind: 'trending', type: state.type, certification }], filterHere: true };
+  if (state.mode === 'trending') {
+    // A rating rates one kind of title (PG-13 movies, TV-MA series): under All, the trending list of that
+    // kind alone has the same matches in the same order, without reading the other kind's pages for none.
+    const type = state.type === 'all' && certification ? (typesRated('all', certification)[0] ?? 'all') : state.type;
+    return { requests: [{ kind: 'trending', type, certification }], filterHere: true };
+  }
   if (state.mode === 'popular') return { requests: typesRated(state.type, certification).map((type) => ({ kind: 'popular', type, certification })), filterHere: true };
   const requests: GridRequest[] = [];
   for (const type of typesOf(state.type)) {

@@ -61,7 +61,8 @@ function ListRow({ row }: { row: Row }) {
       {query.isError ? (
         <ErrorState title={`Could not load ${row.title}.`} error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <ul aria-label={row.title} className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:thin]" aria-busy={!query.isSuccess}>
+        // scroll-px-4: cards snap to the padding's edge, in line with the heading (not flush with a phone's edge).
+        <ul aria-label={row.title} className="-mx-4 flex snap-x scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:thin]" aria-busy={!query.isSuccess}>
           {query.isSuccess
             ? titles.map((t) => (
                 <li key={titleKey(t)} className="flex w-36 shrink-0 snap-start sm:w-40">

@@ -44,6 +44,9 @@ export function RelatedTitlesDialog({
   const [kind, setKind] = useState<RelatedKind>('all');
   const [scrolled, setScrolled] = useState(false);
   const body = useRef<HTMLDivElement>(null);
+  // Opened from a plain button (a card's toggle, the details page's), not a DialogTrigger: Radix would leave
+  // the focus on <body> when the modal closes, so a keyboard user starts over from the top of the page.
+  const opener = useRef<HTMLElement | null>(null);
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = related;
 
   useEffect(() => {
@@ -58,7 +61,15 @@ export function RelatedTitlesDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex h-[85dvh] max-w-4xl flex-col gap-0 overflow-hidden p-0">
+      <DialogContent
+        className="flex h-[85dvh] max-w-4xl flex-col gap-0 overflow-hidden p-0"
+        onOpenAutoFocus={() => (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null)}
+        onCloseAutoFocus={(e) => {
+          if (!opener.current?.isConnected) return;
+          e.preventDefault();
+          opener.current.focus();
+        }}
+      >
         <DialogHeader className="gap-3 border-b p-4 pr-12 sm:p-6 sm:pr-14">
           <DialogTitle>Related Titles</DialogTitle>
           <DialogDescription>Movies and TV shows like {name}.</DialogDescription>
