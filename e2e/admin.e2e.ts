@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useApp } from './support/app';
+import { takeAllFoundingSpots, useApp } from './support/app';
 import { watchedPage } from './support/browser';
 import { mailLink, signIn, signUpInBrowser, uniqueUser } from './support/journeys';
 
@@ -110,13 +108,7 @@ describe('admin area', () => {
 
   it("cancels a member's subscription from the users list after a confirmation: the member is free at once, and the audit log says so", async () => {
     // All founding spots taken, so the payer is a free member who subscribes (the server restarts to write it).
-    await app.restart({
-      whileStopped: async (dataDir) => {
-        const db = await PGlite.create(path.join(dataDir, 'db'));
-        await db.query('INSERT INTO founding_counter (id, taken) VALUES (1, 1000) ON CONFLICT (id) DO UPDATE SET taken = 1000');
-        await db.close();
-      },
-    });
+    await takeAllFoundingSpots(app);
     const payerUser = uniqueUser('payer');
     const payer = await member(payerUser);
     const admin = await member({ ...uniqueUser('billing'), email: BILLING_ADMIN_EMAIL });
