@@ -1,7 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { takeAllFoundingSpots, useApp } from './support/app';
-import { watchedPage } from './support/browser';
+import { screenshotAt, watchedPage } from './support/browser';
 import { mailLink, signIn, signUpInBrowser, uniqueUser } from './support/journeys';
 
 // Issue 17's done-when, as people would do it: A reports B; an admin made by ADMIN_EMAILS sees the
@@ -10,6 +11,8 @@ import { mailLink, signIn, signUpInBrowser, uniqueUser } from './support/journey
 // admin blocks an address (sign-up refused), unblocks it (sign-up works).
 const ADMIN_EMAIL = 'chief.moderator@example.com';
 const BILLING_ADMIN_EMAIL = 'billing.admin@example.com';
+const SHOTS = '/tmp/shots-admin';
+mkdirSync(SHOTS, { recursive: true });
 const app = useApp({ env: { ADMIN_EMAILS: `${ADMIN_EMAIL},${BILLING_ADMIN_EMAIL}` } });
 
 // A banned tab's requests are refused (401/403) on purpose, and a blocked sign-up answers 403.
@@ -103,6 +106,19 @@ describe('admin area', () => {
     await card.getByRole('radio', { name: 'Audit log' }).click();
     await card.getByText(`blocked ${newcomer.email}`, { exact: false }).first().waitFor();
     await card.getByText(`unblocked ${newcomer.email}`, { exact: false }).waitFor();
+
+    // Each panel at both widths (the issue's done-when), with the card at the top of the screen.
+    for (const [panel, shown] of [
+      ['User reports', 'No open user reports.'],
+      ['Post reports', 'No open post reports.'],
+      ['Users', `@${bUser.username}`],
+      ['Support', null],
+      ['Audit log', `banned ${bUser.username}`],
+    ] as const) {
+      await card.getByRole('radio', { name: new RegExp(`^${panel}`) }).click();
+      if (shown) await card.getByText(shown, { exact: false }).first().waitFor();
+      for (const width of [1280, 390] as const) await screenshotAt(admin.page, SHOTS, panel.toLowerCase().replace(' ', '-'), width, card);
+    }
     for (const c of [a.context, b.context, admin.context, visitor]) await c.close();
   }, 240_000);
 
