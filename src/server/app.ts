@@ -11,6 +11,7 @@ import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { sessionsRoutes } from './modules/sessions/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { forumRoutes } from './modules/forums/routes';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', listRoutes(deps));
   api.route('/', matchRoutes(deps));
   api.route('/', dashboardRoutes(deps));
+  api.route('/', sessionsRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));
