@@ -3,6 +3,7 @@ import { sessionQuery } from '@/features/auth/session';
 import { api, ApiError, call } from '@/lib/api';
 import { ownAccountApi } from '@shared/api/accounts';
 import { profilesApi } from '@shared/api/profiles';
+import { sessionsApi } from '@shared/api/sessions';
 import { settingsApi } from '@shared/api/settings';
 import type { OwnProfile } from '@shared/profiles';
 import type { DeleteAccountForm, EmailChangeFormOutput, PasswordChangeForm, ProfileFormOutput, SettingsUpdate } from '@shared/settings';
@@ -13,6 +14,8 @@ export const settingsKeys = {
   all: ['settings'] as const,
   /** The owner's own view of their profile: form values, favorite genres, notification and privacy settings. */
   ownProfile: (userId: string) => [...settingsKeys.all, 'own-profile', userId] as const,
+  /** The signed-in devices (issue 20, part 5). */
+  sessions: () => [...settingsKeys.all, 'sessions'] as const,
 };
 
 // ---- Fetchers (typed by src/shared/api/settings.ts) ----
@@ -116,5 +119,28 @@ export function useDeleteAccount() {
       queryClient.setQueryData(sessionQuery.queryKey, { user: null, access: null, signedOut: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     },
+  });
+}
+
+// ---- Signed-in devices ----
+
+export const sessionsQuery = queryOptions({
+  queryKey: settingsKeys.sessions(),
+  queryFn: ({ signal }) => call(sessionsApi.list, {}, { signal }),
+});
+
+export function useSignOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(sessionsApi.signOut, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() }),
+  });
+}
+
+export function useSignOutOthers() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(sessionsApi.signOutOthers, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() }),
   });
 }

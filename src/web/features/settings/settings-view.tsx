@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth/session';
 import { AccountInfoCard } from './account-info-card';
 import { useOwnProfile } from './api';
 import { DangerZoneCard } from './danger-zone-card';
+import { DevicesCard } from './devices-card';
 import { EditProfileCard } from './edit-profile-card';
 import { EmailChangeCard } from './email-change-card';
 import { FavoriteGenresCard } from './favorite-genres-card';
@@ -45,6 +46,7 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
       <AccountInfoCard session={session} />
       <EmailChangeCard current={session.user.email} />
       <PasswordChangeCard username={session.user.username} />
+      <DevicesCard />
       {profile.data ? (
         <>
           <EditProfileCard profile={profile.data} />
