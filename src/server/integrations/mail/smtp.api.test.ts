@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema';
+import { newUserInput } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+
+/**
+ * The app's real SMTP transport (SMTP_URL) against a real SMTP server started here, which
+ * requires AUTH as hosted relays do. The outbox is driven by processDue(), so each test decides
+ * when mails go out; a retry is made due by moving its row's next attempt into the past.
+ */
+let smtp: TestSmtpServer;
+let t: TestApp;
+const FROM = 'Reelmates <no-reply@mail.reelmates.test>';
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: FROM, APP_URL: 'https://reelmates.test' }, { mail: 'config' });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const to = (address: string) => smtp.received.filter((m) => m.envelopeTo.includes(address));
+
+/** Sends what is due until nothing more is: the outbox as its worker would run it. */
+async function drain(): Promise<number> {
+  let sent = 0;
+  for (let n = await t.deps.mail.processDue(); n > 0; n = await t.deps.mail.processDue()) sent += n;
+  return sent;
+}
+
+async function signUp(): Promise<string> {
+  const input = newUserInput();
+  const res = await t.request('/api/accounts/sign-up', { method: 'POST', json: input });
+  expect(res.status).toBe(201);
+  return input.email;
+}
+
+describe('mail over SMTP to a relay that requires AUTH', () => {
+  it('uses the SMTP transport the config names', () => {
+    expect(t.deps.mail.transportName).toBe('smtp');
+  });
+
+  it('delivers the verification mail once, with sender, recipient, subject, text and HTML parts and the link', async () => {
+    const email = await signUp();
+    expect(await drain()).toBe(1);
+    const [mail, ...more] = to(email) as [ReceivedMail, ...ReceivedMail[]];
+    expect(more).toHaveLength(0);
+
+    expect(mail.user).toBe('relay-user');
+    expect(smtp.refusedAuth).toBe(0);
+    expect(mail.envelopeFrom).toBe('no-reply@mail.reelmates.test');
+    expect(mail.envelopeTo).toEqual([email]);
+    expect(mail.headers.get('from')).toBe('Reelmates <no-reply@mail.reelmates.test>');
+    expect(mail.headers.get('to')).toBe(email);
+    expect(mail.headers.get('subject')).toBe('Verify your e-mail for Reelmates');
+    expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative;/);
+
+    const link = /Verify e-mail: (https:\/\/reelmates\.test\/\S+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    expect(new URL(link!).pathname).toBe('/api/auth/verify-email');
+    expect(mail.text).toContain('Welcome to Reelmates!');
+    expect(mail.html).toContain('<h1 style="font-size:22px">Welcome to Reelmates!</h1>');
+    expect(mail.html).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+
+    // The link works: following it verifies the account and signs in.
+    const verified = await t.request(new URL(link!).pathname + new URL(link!).search, { redirect: 'manual' });
+    expect(verified.headers.getSetCookie().join(';')).toContain('session_token');
+
+    // Nothing is left to send and nothing is sent again.
+    expect(await drain()).toBe(0);
+    expect(to(email)).toHaveLength(1);
+  });
+
+  it('retries a mail the relay refused with 451 and delivers it exactly once', async () => {
+    smtp.refuseNext(1, 451, 'Requested action aborted: try again later');
+    const email = await signUp();
+    expect(await t.deps.mail.processDue()).toBe(0);
+    expect(to(email)).toHaveLength(0);
+
+    const [row] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toContain('451');
+    // Backed off: not retried before its time.
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    expect(await drain()).toBe(0);
+
+    await t.deps.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(eq(mailOutbox.id, row!.id));
+    expect(await drain()).toBe(1);
+    expect(await drain()).toBe(0);
+
+    const delivered = to(email);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.headers.get('subject')).toBe('Verify your e-mail for Reelmates');
+    const [after] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    expect(after).toMatchObject({ status: 'sent', attempts: 2, transport: 'smtp', lastError: null });
+  });
+
+  it('refuses a client with the wrong password, and the mail waits in the outbox', async () => {
+    const wrong = new URL(smtp.url);
+    wrong.password = 'not-the-password';
+    const other = await createTestApp({ SMTP_URL: wrong.toString(), MAIL_FROM: FROM }, { mail: 'config', database: t.deps.database });
+    try {
+      const before = smtp.refusedAuth;
+      const id = await other.deps.mail.enqueue({ to: 'wrong-pass@example.com', subject: 'Never', html: '<p>x</p>', text: 'x' });
+      expect(await other.deps.mail.processDue()).toBe(0);
+      expect(smtp.refusedAuth).toBe(before + 1);
+      expect(to('wrong-pass@example.com')).toHaveLength(0);
+      const [row] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      // Not this suite's to send: out of the way of the others.
+      await t.deps.database.db.delete(mailOutbox).where(eq(mailOutbox.id, id));
+    } finally {
+      await other.close();
+    }
+  });
+});
