@@ -5,7 +5,7 @@ import { createDevMailboxTransport } from './dev-mailbox-transport';
 import { MailOutbox, type OutboxTiming } from './outbox';
 import { createSmtpTransport } from './smtp-transport';
 
-export { MailOutbox } from './outbox';
+export { AUTO_GENERATED, MailOutbox } from './outbox';
 export type { MailContent } from './outbox';
 export { renderMail } from './template';
 

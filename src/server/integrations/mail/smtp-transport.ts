@@ -13,6 +13,8 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         html: mail.html,
         text: mail.text,
         messageId: mail.messageId,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        headers: mail.headers,
       });
     },
     async close() {

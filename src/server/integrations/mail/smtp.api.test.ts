@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema';
-import { newUserInput } from '../../test/accounts';
+import { cookieFrom, newUserInput, userIdOf } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
 
@@ -39,6 +39,17 @@ async function signUp(): Promise<string> {
   return input.email;
 }
 
+/** Signs up and verifies through the link of the mail the relay received; gives the session and id. */
+async function signUpVerified(): Promise<{ email: string; cookie: string; id: string }> {
+  const email = await signUp();
+  await drain();
+  const link = new URL(/Verify e-mail: (\S+)/.exec(to(email).at(-1)?.text ?? '')![1]!);
+  const verified = await t.request(link.pathname + link.search, { redirect: 'manual' });
+  const cookie = cookieFrom(verified);
+  expect(cookie).toContain('session_token');
+  return { email, cookie, id: await userIdOf(t, email) };
+}
+
 describe('mail over SMTP to a relay that requires AUTH', () => {
   it('uses the SMTP transport the config names', () => {
     expect(t.deps.mail.transportName).toBe('smtp');
@@ -65,6 +76,12 @@ describe('mail over SMTP to a relay that requires AUTH', () => {
     expect(mail.text).toContain('Welcome to Reelmates!');
     expect(mail.html).toContain('<h1 style="font-size:22px">Welcome to Reelmates!</h1>');
     expect(mail.html).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+
+    // Transactional: on the sender's domain, no Reply-To, not marked auto-generated.
+    const [row] = await t.deps.database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mail.headers.get('message-id')).toBe(`<${row!.id}@mail.reelmates.test>`);
+    expect(mail.headers.has('reply-to')).toBe(false);
+    expect(mail.headers.has('auto-submitted')).toBe(false);
 
     // The link works: following it verifies the account and signs in.
     const verified = await t.request(new URL(link!).pathname + new URL(link!).search, { redirect: 'manual' });
@@ -119,5 +136,53 @@ describe('mail over SMTP to a relay that requires AUTH', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('headers mailbox providers expect', () => {
+  it('gives every mail a Message-ID on the domain of MAIL_FROM, the same on a retry', async () => {
+    smtp.refuseNext(1, 451, 'Try again later');
+    const id = await t.deps.mail.enqueue({ to: 'message-id@example.com', subject: 'Id', html: '<p>x</p>', text: 'x' });
+    expect(await t.deps.mail.processDue()).toBe(0);
+    await t.deps.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(eq(mailOutbox.id, id));
+    expect(await drain()).toBe(1);
+    const [mail] = to('message-id@example.com');
+    expect(mail!.headers.get('message-id')).toBe(`<${id}@mail.reelmates.test>`);
+    expect(smtp.received.every((m) => /^<[0-9a-f-]{36}@mail\.reelmates\.test>$/.test(m.headers.get('message-id') ?? ''))).toBe(true);
+  });
+
+  it("sets Reply-To to the visitor's address on a contact-form mail", async () => {
+    const res = await t.request('/api/contact', {
+      method: 'POST',
+      json: { type: 'Bug Report', name: 'Ada Lovelace', email: 'ada.visitor@example.com', subject: 'Broken poster', message: 'The poster does not load.' },
+    });
+    expect(res.status).toBe(201);
+    expect(await drain()).toBe(1);
+    const [mail, ...more] = to(t.deps.config.mail.supportEmail);
+    expect(more).toHaveLength(0);
+    expect(mail!.headers.get('reply-to')).toBe('ada.visitor@example.com');
+    expect(mail!.headers.get('from')).toBe(FROM);
+    expect(mail!.headers.get('subject')).toBe('[Bug Report] Broken poster');
+    expect(mail!.headers.has('auto-submitted')).toBe(false);
+  });
+
+  it('marks a notification mail Auto-Submitted: auto-generated', async () => {
+    const followed = await signUpVerified();
+    const follower = await signUpVerified();
+    // Verification mails (transactional) carry no Auto-Submitted.
+    expect(to(followed.email)[0]!.headers.has('auto-submitted')).toBe(false);
+
+    const res = await t.as(follower)(`/api/follows/${followed.id}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await drain()).toBe(1);
+    const mails = to(followed.email);
+    expect(mails).toHaveLength(2);
+    const notification = mails[1]!;
+    expect(notification.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(notification.headers.has('reply-to')).toBe(false);
+    expect(notification.text).toContain('/settings#notifications');
   });
 });
