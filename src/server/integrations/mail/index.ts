@@ -10,6 +10,10 @@ export type { MailContent } from './outbox';
 export { renderMail } from './template';
 
 export function createMailOutbox(config: Config, db: Database, logger: Logger, timing?: Partial<OutboxTiming>): MailOutbox {
-  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : config.mail.devMailboxEnabled ? createDevMailboxTransport(config.mail.mailboxDir) : null;
+  const transport = config.mail.smtpUrl
+    ? createSmtpTransport(config.mail.smtpUrl, config.mail.smtpPool)
+    : config.mail.devMailboxEnabled
+      ? createDevMailboxTransport(config.mail.mailboxDir)
+      : null;
   return new MailOutbox({ db, transport, from: config.mail.from, logger, timing });
 }

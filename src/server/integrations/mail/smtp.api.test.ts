@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { cookieFrom, newUserInput, userIdOf } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -184,5 +184,62 @@ describe('headers mailbox providers expect', () => {
     expect(notification.headers.get('auto-submitted')).toBe('auto-generated');
     expect(notification.headers.has('reply-to')).toBe(false);
     expect(notification.text).toContain('/settings#notifications');
+  });
+});
+
+describe('pooled SMTP', () => {
+  /** A relay of its own and an app with the given pool on the suite's database; the worker runs as at start. */
+  async function pooled(env: Record<string, string>, count: number, prefix: string) {
+    const relay = await startTestSmtpServer();
+    const app = await createTestApp({ SMTP_URL: relay.url, MAIL_FROM: FROM, ...env }, { mail: 'config', database: t.deps.database });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push(await app.deps.mail.enqueue({ to: `${prefix}${i}@example.com`, subject: `${prefix} ${i}`, html: `<p>${i}</p>`, text: `${i}` }));
+      const startedAt = Date.now();
+      app.deps.mail.start();
+      await vi.waitFor(
+        async () => {
+          const rows = await t.deps.database.db.select({ status: mailOutbox.status }).from(mailOutbox).where(inArray(mailOutbox.id, ids));
+          expect(rows.filter((r) => r.status === 'sent')).toHaveLength(count);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      const ms = Date.now() - startedAt;
+      await app.deps.mail.processDue(); // nothing more to send
+      return { relay, ms };
+    } finally {
+      await app.close();
+      await relay.close();
+    }
+  }
+
+  function perConnection(received: ReceivedMail[]): number[] {
+    const counts = new Map<string, number>();
+    for (const m of received) counts.set(m.connectionId, (counts.get(m.connectionId) ?? 0) + 1);
+    return [...counts.values()];
+  }
+
+  it('delivers 100 queued mails each exactly once over at most SMTP_POOL_MAX_CONNECTIONS authenticated connections', async () => {
+    const { relay } = await pooled({ SMTP_POOL_MAX_CONNECTIONS: '5', SMTP_POOL_MAX_MESSAGES: '100' }, 100, 'pool');
+    const recipients = relay.received.map((m) => m.envelopeTo.join(','));
+    expect(recipients).toHaveLength(100);
+    expect(new Set(recipients).size).toBe(100);
+    expect(new Set(relay.received.map((m) => m.headers.get('message-id'))).size).toBe(100);
+    expect(relay.received.every((m) => m.user === 'relay-user')).toBe(true);
+    expect(relay.connections.total).toBeGreaterThanOrEqual(1);
+    expect(relay.connections.total).toBeLessThanOrEqual(5);
+    expect(relay.connections.peak).toBeLessThanOrEqual(5);
+    expect(relay.refusedAuth).toBe(0);
+    expect(perConnection(relay.received).reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  it('opens no more than SMTP_POOL_MAX_CONNECTIONS at once and renews a connection after SMTP_POOL_MAX_MESSAGES mails', async () => {
+    const { relay } = await pooled({ SMTP_POOL_MAX_CONNECTIONS: '2', SMTP_POOL_MAX_MESSAGES: '10' }, 40, 'renew');
+    expect(new Set(relay.received.map((m) => m.envelopeTo.join(','))).size).toBe(40);
+    expect(relay.received).toHaveLength(40);
+    expect(relay.connections.peak).toBeLessThanOrEqual(2);
+    const counts = perConnection(relay.received);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(10);
+    expect(relay.connections.total).toBeGreaterThanOrEqual(4);
   });
 });
