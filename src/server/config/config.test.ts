@@ -57,6 +57,13 @@ describe('config', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25' }).mail.devMailboxEnabled).toBe(false);
   });
 
+  it('pools SMTP: 5 connections of 100 mails each by default, bounded settings otherwise', () => {
+    expect(loadConfig({}).mail.smtpPool).toEqual({ maxConnections: 5, maxMessages: 100 });
+    expect(loadConfig({ SMTP_POOL_MAX_CONNECTIONS: '12', SMTP_POOL_MAX_MESSAGES: '500' }).mail.smtpPool).toEqual({ maxConnections: 12, maxMessages: 500 });
+    for (const bad of ['0', '51', '2.5', 'many']) expect(() => loadConfig({ SMTP_POOL_MAX_CONNECTIONS: bad })).toThrow(/SMTP_POOL_MAX_CONNECTIONS: expected/);
+    for (const bad of ['0', '10001', 'lots']) expect(() => loadConfig({ SMTP_POOL_MAX_MESSAGES: bad })).toThrow(/SMTP_POOL_MAX_MESSAGES: expected/);
+  });
+
   it('trusts one proxy hop by default, more only when told, and never zero', () => {
     expect(loadConfig({}).trustProxyHops).toBe(1);
     expect(loadConfig({ TRUST_PROXY_HOPS: '3' }).trustProxyHops).toBe(3);

@@ -45,6 +45,26 @@ export const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
       .optional(),
   ),
+  /** SMTP connections one instance keeps open at most (nodemailer pool). */
+  SMTP_POOL_MAX_CONNECTIONS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'expected a number of connections' })
+      .int('expected 1 to 50 connections')
+      .min(1, 'expected 1 to 50 connections')
+      .max(50, 'expected 1 to 50 connections')
+      .default(5),
+  ),
+  /** Mails sent over one pooled SMTP connection before it is closed and a fresh one opened. */
+  SMTP_POOL_MAX_MESSAGES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'expected a number of mails' })
+      .int('expected 1 to 10000 mails')
+      .min(1, 'expected 1 to 10000 mails')
+      .max(10_000, 'expected 1 to 10000 mails')
+      .default(100),
+  ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Reelmates <no-reply@reelmates.local>')),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).default('support@reelmates.local')),
   DEV_MAILBOX: flag,

@@ -35,6 +35,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     checkResponseContracts: env.CHECK_RESPONSE_CONTRACTS,
     mail: {
       smtpUrl: env.SMTP_URL,
+      /** The SMTP connection pool: connections held open at most, and mails per connection before it is renewed. */
+      smtpPool: { maxConnections: env.SMTP_POOL_MAX_CONNECTIONS, maxMessages: env.SMTP_POOL_MAX_MESSAGES },
       from: env.MAIL_FROM,
       supportEmail: env.SUPPORT_EMAIL,
       // The dev mailbox is the default outside production; in production it is off unless asked for.

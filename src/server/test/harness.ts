@@ -8,7 +8,8 @@ import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import type { AppDeps } from '../deps';
-import { MailOutbox } from '../integrations/mail/outbox';
+import { createMailOutbox } from '../integrations/mail';
+import { MailOutbox, type OutboxTiming } from '../integrations/mail/outbox';
 import type { MailTransport, OutgoingMail } from '../integrations/mail/transport';
 import { createCatalogue } from '../integrations/catalogue';
 import { PublicAnswers } from '../http/public-answers';
@@ -86,7 +87,19 @@ export interface TestApp {
  * A fresh database, or `options.database` (another test app's: a second instance on the same
  * database, which it leaves open on close).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { database?: DatabaseHandle } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: {
+    database?: DatabaseHandle;
+    /**
+     * `config`: the transport the app would pick from its config (SMTP_URL: SMTP), as at start;
+     * `transport` then stays empty. Default `memory`: mails are kept in `transport`.
+     */
+    mail?: 'memory' | 'config';
+    /** The outbox's pacing, for tests that want short leases or polls. */
+    mailTiming?: Partial<OutboxTiming>;
+  } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -99,7 +112,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   });
   const logger = pino({ level: 'silent' });
   const transport = new MemoryTransport();
-  const mail = new MailOutbox({ db: database.db, transport, from: config.mail.from, logger });
+  const mail =
+    options.mail === 'config'
+      ? createMailOutbox(config, database.db, logger, options.mailTiming)
+      : new MailOutbox({ db: database.db, transport, from: config.mail.from, logger, timing: options.mailTiming });
   const events = new InProcessBus(new EventLog(database.db), logger);
   await events.start();
   const auth = createAuth({ config, database, mail, logger, events });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The durable mail outbox. A request only inserts a row; a background worker sends it, retrying with
@@ -12,6 +12,10 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** Where replies go when not to the sender: the visitor who wrote a contact-form message. */
+    replyTo: text('reply_to'),
+    /** Further headers of this mail, such as `Auto-Submitted: auto-generated` on notification mails. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['pending', 'sent'] })
       .notNull()
       .default('pending'),

@@ -27,6 +27,8 @@ function outgoing(i: number, size = 200): OutgoingMail {
     subject: `Mail ${i}`,
     html: `<p>${body}</p>`,
     text: body,
+    replyTo: null,
+    headers: {},
     createdAt: new Date('2025-06-14T10:00:00Z'),
     messageId: messageIdFor(id, FROM),
   };
@@ -42,6 +44,14 @@ describe('dev mailbox transport', () => {
     const eml = fs.readFileSync(path.join(dir, names[0]!), 'utf8');
     expect(eml).toContain('Message-ID: <00000000-0000-4000-8000-000000000001@reelmates.test>');
     expect(eml).toContain('Subject: Mail 1');
+  });
+
+  it('writes the Reply-To and the further headers the outbox row carries', async () => {
+    const dir = mailboxDir();
+    await createDevMailboxTransport(dir).send({ ...outgoing(2), replyTo: 'visitor@example.com', headers: { 'Auto-Submitted': 'auto-generated' } });
+    const eml = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]!), 'utf8');
+    expect(eml).toContain('Reply-To: visitor@example.com');
+    expect(eml).toContain('Auto-Submitted: auto-generated');
   });
 
   it('a reader listing the mailbox while mails are written never sees a partial .eml', async () => {

@@ -36,6 +36,8 @@ export function createDevMailboxTransport(mailboxDir: string): MailTransport {
         text: mail.text,
         date: mail.createdAt,
         messageId: mail.messageId,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        headers: mail.headers,
       });
       await (ready ??= prepareMailbox(mailboxDir).catch((error: unknown) => {
         ready = undefined;

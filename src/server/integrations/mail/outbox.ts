@@ -10,7 +10,14 @@ export interface MailContent {
   subject: string;
   html: string;
   text: string;
+  /** The address replies should go to, when not the sender (a contact-form mail: the visitor). */
+  replyTo?: string | null;
+  /** Further headers, such as `Auto-Submitted` (see AUTO_GENERATED). */
+  headers?: Record<string, string>;
 }
+
+/** RFC 3834: a mail sent by a program on an event, not in answer to a person: no auto-replies to it. */
+export const AUTO_GENERATED = { 'Auto-Submitted': 'auto-generated' } as const;
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const BASE_BACKOFF_MS = 5_000;
@@ -56,6 +63,8 @@ interface ClaimedRow {
   subject: string;
   html: string;
   text: string;
+  reply_to: string | null;
+  headers: Record<string, string> | string | null;
   attempts: number;
   created_at: string | Date;
 }
@@ -173,7 +182,7 @@ export class MailOutbox {
         LIMIT ${batchSize}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, "to", subject, html, text, attempts, created_at`,
+      RETURNING id, "to", subject, html, text, reply_to, headers, attempts, created_at`,
     );
     if (claimed.length === 0) return { claimed: 0, sent: 0 };
 
@@ -244,7 +253,16 @@ export class MailOutbox {
 
   private async sendOne(transport: MailTransport, row: ClaimedRow, token: string): Promise<boolean> {
     try {
-      await transport.send({ ...row, from: this.deps.from, createdAt: new Date(row.created_at), messageId: messageIdFor(row.id, this.deps.from) });
+      const { reply_to, headers, created_at, ...mail } = row;
+      await transport.send({
+        ...mail,
+        from: this.deps.from,
+        replyTo: reply_to,
+        // Raw SQL rows: PGlite parses jsonb, node-postgres too, but be sure.
+        headers: typeof headers === 'string' ? (JSON.parse(headers) as Record<string, string>) : (headers ?? {}),
+        createdAt: new Date(created_at),
+        messageId: messageIdFor(row.id, this.deps.from),
+      });
     } catch (error) {
       const wait = backoffMs(row.attempts);
       this.deps.logger.warn({ mailId: row.id, attempts: row.attempts, retryInMs: wait, err: error }, 'mail send failed; will retry');

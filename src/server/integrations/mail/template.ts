@@ -7,6 +7,8 @@ export interface MailTemplate {
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 export function escapeHtml(value: string): string {
@@ -28,5 +30,5 @@ export function renderMail(t: MailTemplate): MailContent {
     ...(t.action ? [`${t.action.label}: ${t.action.url}`, ''] : []),
     t.footer ?? 'You received this mail from Reelmates.',
   ].join('\n');
-  return { to: t.to, subject: t.subject, html, text };
+  return { to: t.to, subject: t.subject, html, text, ...(t.replyTo ? { replyTo: t.replyTo } : {}), ...(t.headers ? { headers: t.headers } : {}) };
 }

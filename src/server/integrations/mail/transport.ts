@@ -5,6 +5,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  replyTo: string | null;
+  headers: Record<string, string>;
   createdAt: Date;
   /** `<row id@sender's domain>`: the same on every attempt at one outbox row, so a duplicate can be recognised. */
   messageId: string;

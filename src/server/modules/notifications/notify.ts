@@ -3,7 +3,7 @@ import type { NotificationType, NotifyEvent } from '../../../shared/notification
 import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { renderMail } from '../../integrations/mail';
+import { AUTO_GENERATED, renderMail } from '../../integrations/mail';
 import { pushUnreadCounts } from './unread';
 
 export interface NotifyInput {
@@ -81,6 +81,7 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
         paragraphs: [input.message],
         action: { label: 'Open Reelmates', url: new URL(input.link ?? '/notifications', base).toString() },
         footer: `You get this mail because of your notification settings. Change them at ${new URL('/settings#notifications', base).toString()}`,
+        headers: AUTO_GENERATED,
       }),
       db,
     );

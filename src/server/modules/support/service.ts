@@ -16,6 +16,8 @@ export async function submitContactMessage(deps: AppDeps, input: ContactRequest,
       heading: `${input.type} from ${input.name}`,
       paragraphs: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, input.message],
       footer: `Reply to ${input.email}. Message id ${row!.id}.`,
+      // Answering the mail answers the visitor, not our own no-reply sender.
+      replyTo: input.email,
     });
     await deps.mail.enqueue(mail, tx);
     return row!;

@@ -1,0 +1,245 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailOutbox } from '../../db/schema';
+import { cookieFrom, newUserInput, userIdOf } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
+
+/**
+ * The app's real SMTP transport (SMTP_URL) against a real SMTP server started here, which
+ * requires AUTH as hosted relays do. The outbox is driven by processDue(), so each test decides
+ * when mails go out; a retry is made due by moving its row's next attempt into the past.
+ */
+let smtp: TestSmtpServer;
+let t: TestApp;
+const FROM = 'Reelmates <no-reply@mail.reelmates.test>';
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: FROM, APP_URL: 'https://reelmates.test' }, { mail: 'config' });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const to = (address: string) => smtp.received.filter((m) => m.envelopeTo.includes(address));
+
+/** Sends what is due until nothing more is: the outbox as its worker would run it. */
+async function drain(): Promise<number> {
+  let sent = 0;
+  for (let n = await t.deps.mail.processDue(); n > 0; n = await t.deps.mail.processDue()) sent += n;
+  return sent;
+}
+
+async function signUp(): Promise<string> {
+  const input = newUserInput();
+  const res = await t.request('/api/accounts/sign-up', { method: 'POST', json: input });
+  expect(res.status).toBe(201);
+  return input.email;
+}
+
+/** Signs up and verifies through the link of the mail the relay received; gives the session and id. */
+async function signUpVerified(): Promise<{ email: string; cookie: string; id: string }> {
+  const email = await signUp();
+  await drain();
+  const link = new URL(/Verify e-mail: (\S+)/.exec(to(email).at(-1)?.text ?? '')![1]!);
+  const verified = await t.request(link.pathname + link.search, { redirect: 'manual' });
+  const cookie = cookieFrom(verified);
+  expect(cookie).toContain('session_token');
+  return { email, cookie, id: await userIdOf(t, email) };
+}
+
+describe('mail over SMTP to a relay that requires AUTH', () => {
+  it('uses the SMTP transport the config names', () => {
+    expect(t.deps.mail.transportName).toBe('smtp');
+  });
+
+  it('delivers the verification mail once, with sender, recipient, subject, text and HTML parts and the link', async () => {
+    const email = await signUp();
+    expect(await drain()).toBe(1);
+    const [mail, ...more] = to(email) as [ReceivedMail, ...ReceivedMail[]];
+    expect(more).toHaveLength(0);
+
+    expect(mail.user).toBe('relay-user');
+    expect(smtp.refusedAuth).toBe(0);
+    expect(mail.envelopeFrom).toBe('no-reply@mail.reelmates.test');
+    expect(mail.envelopeTo).toEqual([email]);
+    expect(mail.headers.get('from')).toBe('Reelmates <no-reply@mail.reelmates.test>');
+    expect(mail.headers.get('to')).toBe(email);
+    expect(mail.headers.get('subject')).toBe('Verify your e-mail for Reelmates');
+    expect(mail.headers.get('content-type')).toMatch(/^multipart\/alternative;/);
+
+    const link = /Verify e-mail: (https:\/\/reelmates\.test\/\S+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    expect(new URL(link!).pathname).toBe('/api/auth/verify-email');
+    expect(mail.text).toContain('Welcome to Reelmates!');
+    expect(mail.html).toContain('<h1 style="font-size:22px">Welcome to Reelmates!</h1>');
+    expect(mail.html).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+
+    // Transactional: on the sender's domain, no Reply-To, not marked auto-generated.
+    const [row] = await t.deps.database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mail.headers.get('message-id')).toBe(`<${row!.id}@mail.reelmates.test>`);
+    expect(mail.headers.has('reply-to')).toBe(false);
+    expect(mail.headers.has('auto-submitted')).toBe(false);
+
+    // The link works: following it verifies the account and signs in.
+    const verified = await t.request(new URL(link!).pathname + new URL(link!).search, { redirect: 'manual' });
+    expect(verified.headers.getSetCookie().join(';')).toContain('session_token');
+
+    // Nothing is left to send and nothing is sent again.
+    expect(await drain()).toBe(0);
+    expect(to(email)).toHaveLength(1);
+  });
+
+  it('retries a mail the relay refused with 451 and delivers it exactly once', async () => {
+    smtp.refuseNext(1, 451, 'Requested action aborted: try again later');
+    const email = await signUp();
+    expect(await t.deps.mail.processDue()).toBe(0);
+    expect(to(email)).toHaveLength(0);
+
+    const [row] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toContain('451');
+    // Backed off: not retried before its time.
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    expect(await drain()).toBe(0);
+
+    await t.deps.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(eq(mailOutbox.id, row!.id));
+    expect(await drain()).toBe(1);
+    expect(await drain()).toBe(0);
+
+    const delivered = to(email);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.headers.get('subject')).toBe('Verify your e-mail for Reelmates');
+    const [after] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    expect(after).toMatchObject({ status: 'sent', attempts: 2, transport: 'smtp', lastError: null });
+  });
+
+  it('refuses a client with the wrong password, and the mail waits in the outbox', async () => {
+    const wrong = new URL(smtp.url);
+    wrong.password = 'not-the-password';
+    const other = await createTestApp({ SMTP_URL: wrong.toString(), MAIL_FROM: FROM }, { mail: 'config', database: t.deps.database });
+    try {
+      const before = smtp.refusedAuth;
+      const id = await other.deps.mail.enqueue({ to: 'wrong-pass@example.com', subject: 'Never', html: '<p>x</p>', text: 'x' });
+      expect(await other.deps.mail.processDue()).toBe(0);
+      expect(smtp.refusedAuth).toBe(before + 1);
+      expect(to('wrong-pass@example.com')).toHaveLength(0);
+      const [row] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      // Not this suite's to send: out of the way of the others.
+      await t.deps.database.db.delete(mailOutbox).where(eq(mailOutbox.id, id));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('headers mailbox providers expect', () => {
+  it('gives every mail a Message-ID on the domain of MAIL_FROM, the same on a retry', async () => {
+    smtp.refuseNext(1, 451, 'Try again later');
+    const id = await t.deps.mail.enqueue({ to: 'message-id@example.com', subject: 'Id', html: '<p>x</p>', text: 'x' });
+    expect(await t.deps.mail.processDue()).toBe(0);
+    await t.deps.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+      .where(eq(mailOutbox.id, id));
+    expect(await drain()).toBe(1);
+    const [mail] = to('message-id@example.com');
+    expect(mail!.headers.get('message-id')).toBe(`<${id}@mail.reelmates.test>`);
+    expect(smtp.received.every((m) => /^<[0-9a-f-]{36}@mail\.reelmates\.test>$/.test(m.headers.get('message-id') ?? ''))).toBe(true);
+  });
+
+  it("sets Reply-To to the visitor's address on a contact-form mail", async () => {
+    const res = await t.request('/api/contact', {
+      method: 'POST',
+      json: { type: 'Bug Report', name: 'Ada Lovelace', email: 'ada.visitor@example.com', subject: 'Broken poster', message: 'The poster does not load.' },
+    });
+    expect(res.status).toBe(201);
+    expect(await drain()).toBe(1);
+    const [mail, ...more] = to(t.deps.config.mail.supportEmail);
+    expect(more).toHaveLength(0);
+    expect(mail!.headers.get('reply-to')).toBe('ada.visitor@example.com');
+    expect(mail!.headers.get('from')).toBe(FROM);
+    expect(mail!.headers.get('subject')).toBe('[Bug Report] Broken poster');
+    expect(mail!.headers.has('auto-submitted')).toBe(false);
+  });
+
+  it('marks a notification mail Auto-Submitted: auto-generated', async () => {
+    const followed = await signUpVerified();
+    const follower = await signUpVerified();
+    // Verification mails (transactional) carry no Auto-Submitted.
+    expect(to(followed.email)[0]!.headers.has('auto-submitted')).toBe(false);
+
+    const res = await t.as(follower)(`/api/follows/${followed.id}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await drain()).toBe(1);
+    const mails = to(followed.email);
+    expect(mails).toHaveLength(2);
+    const notification = mails[1]!;
+    expect(notification.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(notification.headers.has('reply-to')).toBe(false);
+    expect(notification.text).toContain('/settings#notifications');
+  });
+});
+
+describe('pooled SMTP', () => {
+  /** A relay of its own and an app with the given pool on the suite's database; the worker runs as at start. */
+  async function pooled(env: Record<string, string>, count: number, prefix: string) {
+    const relay = await startTestSmtpServer();
+    const app = await createTestApp({ SMTP_URL: relay.url, MAIL_FROM: FROM, ...env }, { mail: 'config', database: t.deps.database });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push(await app.deps.mail.enqueue({ to: `${prefix}${i}@example.com`, subject: `${prefix} ${i}`, html: `<p>${i}</p>`, text: `${i}` }));
+      const startedAt = Date.now();
+      app.deps.mail.start();
+      await vi.waitFor(
+        async () => {
+          const rows = await t.deps.database.db.select({ status: mailOutbox.status }).from(mailOutbox).where(inArray(mailOutbox.id, ids));
+          expect(rows.filter((r) => r.status === 'sent')).toHaveLength(count);
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      const ms = Date.now() - startedAt;
+      await app.deps.mail.processDue(); // nothing more to send
+      return { relay, ms };
+    } finally {
+      await app.close();
+      await relay.close();
+    }
+  }
+
+  function perConnection(received: ReceivedMail[]): number[] {
+    const counts = new Map<string, number>();
+    for (const m of received) counts.set(m.connectionId, (counts.get(m.connectionId) ?? 0) + 1);
+    return [...counts.values()];
+  }
+
+  it('delivers 100 queued mails each exactly once over at most SMTP_POOL_MAX_CONNECTIONS authenticated connections', async () => {
+    const { relay } = await pooled({ SMTP_POOL_MAX_CONNECTIONS: '5', SMTP_POOL_MAX_MESSAGES: '100' }, 100, 'pool');
+    const recipients = relay.received.map((m) => m.envelopeTo.join(','));
+    expect(recipients).toHaveLength(100);
+    expect(new Set(recipients).size).toBe(100);
+    expect(new Set(relay.received.map((m) => m.headers.get('message-id'))).size).toBe(100);
+    expect(relay.received.every((m) => m.user === 'relay-user')).toBe(true);
+    expect(relay.connections.total).toBeGreaterThanOrEqual(1);
+    expect(relay.connections.total).toBeLessThanOrEqual(5);
+    expect(relay.connections.peak).toBeLessThanOrEqual(5);
+    expect(relay.refusedAuth).toBe(0);
+    expect(perConnection(relay.received).reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  it('opens no more than SMTP_POOL_MAX_CONNECTIONS at once and renews a connection after SMTP_POOL_MAX_MESSAGES mails', async () => {
+    const { relay } = await pooled({ SMTP_POOL_MAX_CONNECTIONS: '2', SMTP_POOL_MAX_MESSAGES: '10' }, 40, 'renew');
+    expect(new Set(relay.received.map((m) => m.envelopeTo.join(','))).size).toBe(40);
+    expect(relay.received).toHaveLength(40);
+    expect(relay.connections.peak).toBeLessThanOrEqual(2);
+    const counts = perConnection(relay.received);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(10);
+    expect(relay.connections.total).toBeGreaterThanOrEqual(4);
+  });
+});
