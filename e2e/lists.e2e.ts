@@ -96,4 +96,26 @@ describe('favorites, watchlist and currently watching', () => {
     expect(watch.externalRequests).toEqual([]);
     await context.close();
   });
+
+  it("says 'Update Warning' when a change is saved but refreshing the lists fails (spec 001 §8)", async () => {
+    // The refreshes answer 500 on purpose: the console reports them as failed resources.
+    const { page, context, watch } = await app.signedIn({ width: 390, height: 844 }, { prefix: 'warned', allowConsoleErrors: [/status of 500/] });
+    await page.goto(`${app.url}/details/movie/550`);
+    await page.getByRole('heading', { name: 'Fight Club', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add to Watchlist' }).first().waitFor();
+    // From now on the lists cannot be read back; the write itself goes through.
+    await page.route('**/api/me/lists', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Add to Watchlist' }).first().click();
+    await page.getByText('Added to watchlist', { exact: true }).waitFor();
+    await page
+      .getByText('Update Warning: There may have been an issue updating the display. Please refresh if counts seem incorrect.', { exact: true })
+      .waitFor({ timeout: 20_000 });
+    // The change was saved.
+    const lists = (await (await context.request.get(`${app.url}/api/me/lists`)).json()) as { watchlist: { mediaId: number }[] };
+    expect(lists.watchlist.map((w) => w.mediaId)).toEqual([550]);
+    expect(watch.externalRequests).toEqual([]);
+    await context.close();
+  }, 90_000);
 });
