@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../db/client';
 import { signUpVerified } from '../test/accounts';
-import { type FuzzInput, inputsFor, rowCounter, schemaRefuses, urlFor } from '../test/fuzz';
+import { examplesFor, type FuzzInput, inputsFor, rowCounter, schemaRefuses, urlFor } from '../test/fuzz';
 import { createTestApp, type TestApp } from '../test/harness';
 import { declaredRoutes } from '../test/route-tables';
 
@@ -95,9 +95,10 @@ describe('the fuzzing gate: every route of the tables, bad inputs', () => {
     const hasInput = Boolean(contract.params || contract.query || contract.body || contract.form);
     it(`${contract.method.toUpperCase()} ${contract.path} (${file} ${name})`, async () => {
       const caller = contract.access === 'admin' || contract.access === 'premium' ? admin : me;
+      const samples = { userId: other.id, username: other.username };
       let before = await counts();
       await fc.assert(
-        fc.asyncProperty(inputsFor(contract, { userId: other.id, username: other.username }), async (input) => {
+        fc.asyncProperty(inputsFor(contract, samples), async (input) => {
           await resetLimits();
           const url = urlFor(contract, input);
           const init = requestInit(contract.method.toUpperCase(), input);
@@ -129,7 +130,7 @@ describe('the fuzzing gate: every route of the tables, bad inputs', () => {
           }
           before = after;
         }),
-        { numRuns: hasInput ? RUNS : RUNS_WITHOUT_INPUT, seed: SEED, verbose: true },
+        { numRuns: hasInput ? RUNS : RUNS_WITHOUT_INPUT, seed: SEED, verbose: true, examples: hasInput ? examplesFor(contract, samples).map((e) => [e] as [FuzzInput]) : [] },
       );
     });
   }

@@ -46,6 +46,33 @@ const typeOf = (node: Json): string | undefined =>
 /** Beyond every length limit of the tables, and past the body limit too. */
 const HUGE = 'x'.repeat(200_000);
 
+/** One character or sequence that has broken servers, to put inside an otherwise good value. */
+const nastyChar = fc.constantFrom(
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\ud800',
+  '\udfff',
+  '\ufeff',
+  '\u202e',
+  '\u200b',
+  '\u0301',
+  '\uffff',
+  '\r\n',
+  '%00',
+  '%2F',
+  '/',
+  '\\',
+  "'",
+  '"',
+);
+
+/** `base` with a nasty character put in at some place. */
+export const injected = (base: string): fc.Arbitrary<string> => fc.tuple(fc.nat(base.length), nastyChar).map(([at, c]) => base.slice(0, at) + c + base.slice(at));
+
 /** Strings that have broken servers: control characters, NUL, broken and odd unicode, encodings, numbers as text. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
@@ -119,11 +146,13 @@ function edges(node: Json): unknown[] {
 }
 
 /** A bad value for a field of schema `node`. */
-export function badValue(node: Json, depth = 0): fc.Arbitrary<unknown> {
+export function badValue(node: Json, depth = 0, s: Samples = NO_SAMPLES): fc.Arbitrary<unknown> {
   const choices: fc.Arbitrary<unknown>[] = [nastyString, nastyNumber, wrongKind];
+  // A string field mostly gets a good value with one bad character in it, which reaches further.
+  if (typeOf(node) === 'string' && !node.enum) choices.push(injected(String(sensible(node, '', s))), injected(String(sensible(node, '', s))));
   const limits = edges(node);
   if (limits.length) choices.push(fc.constantFrom(...limits), fc.constantFrom(...limits));
-  if (node.properties && depth < 2) choices.push(objectOf(node, depth + 1));
+  if (node.properties && depth < 2) choices.push(objectOf(node, depth + 1, s));
   return fc.oneof(...choices);
 }
 
@@ -133,6 +162,8 @@ export interface Samples {
   userId: string;
   username: string;
 }
+
+const NO_SAMPLES: Samples = { userId: 'u', username: 'u' };
 
 let fresh = 0;
 export function sensible(node: Json, name: string, s: Samples): unknown {
@@ -164,10 +195,10 @@ const OMIT = Symbol('omit');
 const EXTRA_KEYS = ['extra', '__proto__', 'constructor', 'isAdmin', 'role', 'userId', ''];
 
 /** An object of schema `node` with each field kept, left out or made bad, and maybe a field it does not declare. */
-export function objectOf(node: Json, depth = 0, s: Samples = { userId: 'u', username: 'u' }): fc.Arbitrary<Record<string, unknown>> {
+export function objectOf(node: Json, depth = 0, s: Samples = NO_SAMPLES): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.entries(node.properties ?? {}).map(([key, child]) =>
     fc
-      .oneof({ weight: 2, arbitrary: fc.constant(sensible(child, key, s)) }, { weight: 1, arbitrary: fc.constant(OMIT) }, { weight: 3, arbitrary: badValue(child, depth) })
+      .oneof({ weight: 2, arbitrary: fc.constant(sensible(child, key, s)) }, { weight: 1, arbitrary: fc.constant(OMIT) }, { weight: 3, arbitrary: badValue(child, depth, s) })
       .map((v) => [key, v] as const),
   );
   return fc.tuple(fc.tuple(...fields), fc.option(fc.tuple(fc.constantFrom(...EXTRA_KEYS), badValue({}, 2)), { freq: 3 })).map(([pairs, extra]) => {
@@ -188,30 +219,28 @@ export interface FuzzInput {
 /** Bad inputs for a route: each of its parts (params, query, body) sensible or bad. Routes without inputs get unexpected ones. */
 export function inputsFor(contract: RouteContract, s: Samples): fc.Arbitrary<FuzzInput> {
   const text = (node: Json, key: string) => String(sensible(node, key, s));
-  const stringArb = (node: Json): fc.Arbitrary<string> => fc.oneof(nastyString, ...(edges(node).length ? [fc.constantFrom(...edges(node).map(String))] : []));
+  const stringArb = (node: Json, key: string): fc.Arbitrary<string> =>
+    fc.oneof(nastyString, injected(text(node, key)), ...(edges(node).length ? [fc.constantFrom(...edges(node).map(String))] : []));
 
+  // Params: each good or bad.
   const paramsNode = contract.params ? jsonSchemaOf(contract.params) : undefined;
-  const params: fc.Arbitrary<Record<string, string> | undefined> = paramsNode
-    ? fc.record(
-        Object.fromEntries(
-          Object.entries(paramsNode.properties ?? {}).map(([k, node]) => [
-            k,
-            fc.oneof({ weight: 1, arbitrary: fc.constant(text(node, k)) }, { weight: 2, arbitrary: stringArb(node) }),
-          ]),
-        ),
-      )
-    : fc.constant(undefined);
+  const paramEntries = Object.entries(paramsNode?.properties ?? {});
+  const badParams = fc.record(
+    Object.fromEntries(paramEntries.map(([k, node]) => [k, fc.oneof({ weight: 1, arbitrary: fc.constant(text(node, k)) }, { weight: 2, arbitrary: stringArb(node, k) })])),
+  );
 
+  // Query: each declared key good, bad, repeated or left out, maybe an undeclared one.
   const queryNode = contract.query ? jsonSchemaOf(contract.query) : { properties: {} };
+  const queryEntries = Object.entries(queryNode.properties ?? {});
   const queryValue = (node: Json, k: string) =>
     fc.oneof(
-      { weight: 2, arbitrary: fc.constant(text(node, k)) },
-      { weight: 3, arbitrary: stringArb(node) },
-      { weight: 1, arbitrary: fc.array(stringArb(node), { minLength: 2, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.constant(text(node, k)) },
+      { weight: 3, arbitrary: stringArb(node, k) },
+      { weight: 1, arbitrary: fc.array(stringArb(node, k), { minLength: 2, maxLength: 3 }) },
     );
-  const query = fc
+  const badQuery = fc
     .tuple(
-      fc.tuple(...Object.entries(queryNode.properties ?? {}).map(([k, node]) => fc.option(queryValue(node, k), { freq: 4 }).map((v) => [k, v] as const))),
+      fc.tuple(...queryEntries.map(([k, node]) => fc.option(queryValue(node, k), { freq: 4 }).map((v) => [k, v] as const))),
       fc.option(fc.tuple(fc.constantFrom('extra', 'limit', 'offset', '__proto__'), queryValue({}, 'extra'))),
     )
     .map(([pairs, extra]) => {
@@ -220,44 +249,90 @@ export function inputsFor(contract: RouteContract, s: Samples): fc.Arbitrary<Fuz
       return out;
     });
 
+  // Body: fields good, bad or left out; the wrong kind altogether; malformed JSON; another media type.
   const bodyNode = contract.body ? jsonSchemaOf(contract.body) : undefined;
+  const goodBody = goodInput(contract, s).body;
   const raw = fc.constantFrom(
     { raw: '{"unterminated": ', type: 'application/json' },
     { raw: '', type: 'application/json' },
     { raw: 'not json at all', type: 'application/json' },
-    { raw: JSON.stringify(bodyNode ? sensible(bodyNode, '', s) : {}), type: 'text/plain' },
+    { raw: JSON.stringify(goodBody && 'json' in goodBody ? goodBody.json : {}), type: 'text/plain' },
     { raw: 'a=1&b=%00', type: 'application/x-www-form-urlencoded' },
   );
   const wholeWrong = fc.oneof(wrongKind, nastyString, nastyNumber, bodyNode ? fc.array(objectOf(bodyNode, 1, s), { maxLength: 2 }) : fc.constant([]));
+  const badBody: fc.Arbitrary<FuzzInput['body']> = bodyNode
+    ? fc.oneof(
+        { weight: 6, arbitrary: (bodyNode.properties ? objectOf(bodyNode, 0, s) : badValue(bodyNode, 0, s)).map((json) => ({ json })) },
+        { weight: 2, arbitrary: wholeWrong.map((json) => ({ json })) },
+        { weight: 1, arbitrary: raw },
+      )
+    : fc.oneof(
+        wholeWrong.map((json) => ({ json })),
+        raw,
+      );
   // A GET has no body (fetch refuses one).
-  const body: fc.Arbitrary<FuzzInput['body']> =
-    contract.method === 'get'
-      ? fc.constant(undefined)
-      : bodyNode
-        ? fc.oneof(
-            { weight: 6, arbitrary: (bodyNode.properties ? objectOf(bodyNode, 0, s) : badValue(bodyNode)).map((json) => ({ json })) },
-            { weight: 2, arbitrary: wholeWrong.map((json) => ({ json })) },
-            { weight: 1, arbitrary: raw },
-          )
-        : fc
-            .option(
-              fc.oneof(
-                wholeWrong.map((json) => ({ json })),
-                raw,
-              ),
-              { freq: 2 },
-            )
-            .map((b) => b ?? undefined);
+  const hasBody = contract.method !== 'get';
 
-  return fc.record({ params, query, body }).map(({ params, query, body }) => ({
+  // One part bad and the others good, so that each bad part reaches its check; now and then all bad.
+  const good = goodInput(contract, s);
+  const variants: fc.WeightedArbitrary<FuzzInput>[] = [{ weight: 2, arbitrary: badQuery.map((query) => ({ ...good, query })) }];
+  if (paramsNode) variants.push({ weight: 2, arbitrary: badParams.map((params) => ({ ...good, params })) });
+  if (hasBody) variants.push({ weight: bodyNode ? 4 : 1, arbitrary: badBody.map((body) => ({ ...good, body })) });
+  variants.push({
+    weight: 1,
+    arbitrary: fc.record({ params: paramsNode ? badParams : fc.constant(undefined), query: badQuery, body: hasBody ? badBody : fc.constant(undefined) }),
+  });
+  return fc.oneof(...variants).map(({ params, query, body }) => ({
     ...(params ? { params } : {}),
-    ...(Object.keys(query).length ? { query } : {}),
+    ...(query && Object.keys(query).length ? { query } : {}),
     ...(body ? { body } : {}),
   }));
 }
 
 /** A path parameter as it goes on the wire: percent-encoded (a lone surrogate, which cannot be, as U+FFFD). */
 const wire = (value: string) => encodeURIComponent(value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+
+/** A request the route's schemas take: every part sensible (a query only when the schema needs one). */
+export function goodInput(contract: RouteContract, s: Samples): FuzzInput {
+  const paramsNode = contract.params ? jsonSchemaOf(contract.params) : undefined;
+  const queryNode = contract.query ? jsonSchemaOf(contract.query) : undefined;
+  const bodyNode = contract.body ? jsonSchemaOf(contract.body) : undefined;
+  const strings = (node: Json | undefined) => Object.fromEntries(Object.entries(node?.properties ?? {}).map(([k, v]) => [k, String(sensible(v, k, s))]));
+  return {
+    ...(paramsNode ? { params: strings(paramsNode) } : {}),
+    ...(queryNode && contract.query?.safeParse({}).success === false ? { query: strings(queryNode) } : {}),
+    ...(bodyNode && contract.method !== 'get' ? { body: { json: sensible(bodyNode, '', s) } } : {}),
+  };
+}
+
+/** Every string of a value, as a path of keys. */
+function stringPaths(value: unknown, at: string[] = []): string[][] {
+  if (typeof value === 'string') return [at];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...at, String(i)]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...at, k]));
+  return [];
+}
+
+function withStringAt(value: unknown, at: string[], change: (s: string) => string): unknown {
+  if (at.length === 0) return change(String(value));
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
+  copy[at[0]!] = withStringAt(copy[at[0]!], at.slice(1), change);
+  return copy;
+}
+
+/**
+ * The inputs every run starts with (fast-check's examples, within the run count): the good
+ * request with a NUL in each of its strings (params, query, body; `max` at most), then a lone
+ * surrogate and an escape character in the first. The nastiest characters are not left to chance.
+ */
+export function examplesFor(contract: RouteContract, s: Samples, max = 5): FuzzInput[] {
+  const good = goodInput(contract, s);
+  const places = stringPaths(good).filter((at) => at[0] !== 'body' || at[1] === 'json');
+  const mutate = (at: string[], c: string) => withStringAt(good, at, (v) => v.slice(0, 2) + c + v.slice(2)) as FuzzInput;
+  const out = places.map((at) => mutate(at, '\u0000'));
+  if (places[0]) out.push(mutate(places[0], '\ud800'), mutate(places[0], '\u001b'));
+  return out.slice(0, max);
+}
 
 /** The URL of a request: /api, the route's path with the params encoded, and the query. */
 export function urlFor(contract: RouteContract, input: FuzzInput): string {
