@@ -4,38 +4,22 @@
  * called with (real ids from the data set the bench seeds), the targets and the one table printed.
  * The servers, the seeding and autocannon are in bench-routes-run.ts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { RouteContract } from '../src/shared/api/contract';
 import { urlOf } from '../src/shared/api/contract';
+import { type DeclaredRoute, declaredRoutes } from '../src/server/test/route-tables';
 
-export interface GetRoute {
-  /** The table's file, e.g. lists.ts. */
-  file: string;
-  /** The route's name in its table, e.g. mine. */
-  name: string;
-  contract: RouteContract;
-}
+/** A GET route of a table (the file, the name in it, the contract). */
+export type GetRoute = DeclaredRoute;
 
 /** Every GET route of the tables in `dir` (src/shared/api), in file order then table order. */
 export async function getRoutes(dir: string): Promise<GetRoute[]> {
   const found: GetRoute[] = [];
   const seen = new Set<string>();
-  for (const file of fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.ts') && f !== 'contract.ts' && !f.endsWith('.test.ts'))
-    .sort()) {
-    const mod = (await import(path.join(dir, file))) as Record<string, unknown>;
-    for (const table of Object.values(mod)) {
-      if (!table || typeof table !== 'object') continue;
-      for (const [name, contract] of Object.entries(table as Record<string, RouteContract>)) {
-        if (!contract || typeof contract !== 'object' || contract.method !== 'get' || typeof contract.path !== 'string') continue;
-        // A table re-exported under a second name would list its routes twice.
-        if (seen.has(contract.path)) continue;
-        seen.add(contract.path);
-        found.push({ file, name, contract });
-      }
-    }
+  for (const route of await declaredRoutes(dir)) {
+    // A path declared twice (route-tables.test.ts refuses it) would be benched once.
+    if (route.contract.method !== 'get' || seen.has(route.contract.path)) continue;
+    seen.add(route.contract.path);
+    found.push(route);
   }
   return found;
 }

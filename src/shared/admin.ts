@@ -155,6 +155,9 @@ export const auditLogSchema = z
   .object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
   .meta({ id: 'AuditLog' });
 
+/** A user's id (Better Auth's, text). */
 export const idParamsSchema = z.strictObject({ id: text().min(1).max(100) });
+/** A report's, a post report's or a support message's id: a uuid column, which refuses any other text with an error (a 500 before). */
+export const rowIdParamsSchema = z.strictObject({ id: z.uuid('Invalid id.') });
 export const emailParamsSchema = z.strictObject({ email: text().min(3).max(320) });
 export const adminOkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'AdminOk' });

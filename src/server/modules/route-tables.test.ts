@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { RouteContract } from '../../shared/api/contract';
+import { declaredRoutes } from '../test/route-tables';
 
 /**
  * Every API route is declared once, in a module's table in src/shared/api (docs/architecture.md,
@@ -12,7 +12,6 @@ import type { RouteContract } from '../../shared/api/contract';
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const tablesDir = path.join(root, 'src/shared/api');
 const modulesDir = path.join(root, 'src/server/modules');
 const ACCESS = ['visitor', 'visitorOrUser', 'user', 'admin', 'premium'];
 
@@ -24,25 +23,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-async function allTables(): Promise<{ file: string; name: string; contract: RouteContract }[]> {
-  const found: { file: string; name: string; contract: RouteContract }[] = [];
-  for (const file of readdirSync(tablesDir).filter((f) => f.endsWith('.ts') && f !== 'contract.ts' && !f.endsWith('.test.ts'))) {
-    const mod = (await import(path.join(tablesDir, file))) as Record<string, unknown>;
-    for (const table of Object.values(mod)) {
-      if (!table || typeof table !== 'object') continue;
-      for (const [name, contract] of Object.entries(table as Record<string, RouteContract>)) {
-        if (contract && typeof contract === 'object' && 'path' in contract && 'method' in contract) found.push({ file, name, contract });
-      }
-    }
-  }
-  return found;
-}
-
 const kindOf = (schema: z.ZodType | undefined) => (schema as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def?.type;
 
 describe('the route tables', () => {
   it('declare every route with an access level and a typed response schema', async () => {
-    const tables = await allTables();
+    const tables = await declaredRoutes();
     expect(tables.length).toBeGreaterThan(40);
     const problems: string[] = [];
     for (const { file, name, contract } of tables) {
@@ -59,7 +44,7 @@ describe('the route tables', () => {
   it('declare each method and path once', async () => {
     const seen = new Map<string, string>();
     const dupes: string[] = [];
-    for (const { file, name, contract } of await allTables()) {
+    for (const { file, name, contract } of await declaredRoutes()) {
       const key = `${contract.method} ${contract.path}`;
       if (seen.has(key)) dupes.push(`${key}: ${seen.get(key)} and ${file} ${name}`);
       seen.set(key, `${file} ${name}`);

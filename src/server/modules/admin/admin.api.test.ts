@@ -129,6 +129,20 @@ describe('user reports', () => {
     expect((await audit()).at(-1)).toMatchObject({ action: 'dismiss_report', targetUserId: b.id });
   });
 
+  it('a report, post report or support message id that is not a uuid is a 400, not a 500 (found by the fuzzing gate)', async () => {
+    for (const path of [
+      'reports/not-a-uuid/ban',
+      'reports/not-a-uuid/dismiss',
+      'post-reports/not-a-uuid/delete-post',
+      'post-reports/not-a-uuid/dismiss',
+      'support-messages/not-a-uuid/handled',
+    ]) {
+      const res = await api(admin)(`/api/admin/${path}`, { method: 'POST' });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+    }
+  });
+
   it('an admin cannot ban themselves or another admin, from a report or directly', async () => {
     const other = await signUpVerified(t);
     await runAdminCommand(t.deps.database, ['grant', other.email]);
