@@ -158,4 +158,33 @@ describe('navigation', () => {
     }
     await context.close();
   });
+
+  it('loads a page whose code could not be fetched at first (a server restart): it is tried again, and the page works', async () => {
+    // The refused chunk shows in the console as a failed resource; the page recovers from it.
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const { page, watch } = await watchedPage(context, { allowConsoleErrors: [/Failed to load resource/] });
+    let refused = 0;
+    // The help center's chunk, refused twice as a server that is down would.
+    await page.route(/\/assets\/help-center-page-[^/]*\.js$/, async (route) => {
+      if (refused < 2) {
+        refused++;
+        await route.abort('connectionrefused');
+      } else await route.continue();
+    });
+    await page.goto(`${app.url}/help-center`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+    expect(refused).toBe(2);
+    expect(await page.getByText('This page could not be loaded').count()).toBe(0);
+
+    // Refused for good: the page says what happened and offers to try again, rather than the router's raw error.
+    await page.unroute(/\/assets\/help-center-page-[^/]*\.js$/);
+    await page.route(/\/assets\/contact-page-[^/]*\.js$/, (route) => route.abort('connectionrefused'));
+    await page.goto(`${app.url}/`);
+    await page.getByRole('link', { name: 'Contact Us' }).first().click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await page.screenshot({ path: '/tmp/shots-route-error-390.png' });
+    expect(watch.externalRequests).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

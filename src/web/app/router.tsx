@@ -2,20 +2,23 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProtectedRoute } from './layout/protected-route';
 import { RootLayout } from './layout/root-layout';
+import { retryImport } from '@/lib/retry-import';
 import { RedirectAdvancedDiscovery, RedirectConversation, RedirectTitle } from './redirects';
+import RouteErrorPage from './route-error-page';
 
 /** Every page is its own chunk, so the landing page loads only what it needs. */
 const page = (load: () => Promise<{ default: ComponentType }>) => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => ({ Component: (await retryImport(load)).default }),
 });
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => ({
-  lazy: async () => ({ Component: (await load())[name] }),
+  lazy: async () => ({ Component: (await retryImport(load))[name] }),
 });
 const profileRoutes = () => import('./pages/profile-route');
 
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { index: true, ...page(() => import('@/features/landing/landing-page')) },
       { path: 'auth', ...page(() => import('@/features/auth/auth-page')) },

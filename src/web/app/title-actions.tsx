@@ -1,10 +1,11 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { TitleActionsProvider, type TitleActions } from '@/components/title-actions-context';
+import { retryImport } from '@/lib/retry-import';
 
 // The lists feature's actions load with the first card or details page, not with the landing page.
-const CardActions = lazy(() => import('@/features/lists').then((m) => ({ default: m.CardActions })));
-const DetailsActions = lazy(() => import('@/features/lists').then((m) => ({ default: m.DetailsActions })));
-const DiscussionsSection = lazy(() => import('@/features/forums').then((m) => ({ default: m.DiscussionsSection })));
+const CardActions = lazy(() => retryImport(() => import('@/features/lists')).then((m) => ({ default: m.CardActions })));
+const DetailsActions = lazy(() => retryImport(() => import('@/features/lists')).then((m) => ({ default: m.DetailsActions })));
+const DiscussionsSection = lazy(() => retryImport(() => import('@/features/forums')).then((m) => ({ default: m.DiscussionsSection })));
 
 const actions: TitleActions = {
   card: (title) => (

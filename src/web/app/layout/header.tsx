@@ -6,11 +6,12 @@ import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
 import { useSignOut } from '@/features/auth/api';
 import { UserSearchBox } from '@/features/profiles/user-search-box';
+import { retryImport } from '@/lib/retry-import';
 import { cn } from '@/lib/utils';
 import { AVATAR_BUTTON_CLASS, AvatarFace } from './avatar-face';
 
 // The menu (Radix + floating-ui) loads only for signed-in users, keeping the landing page light.
-const UserMenu = lazy(() => import('./user-menu'));
+const UserMenu = lazy(() => retryImport(() => import('./user-menu')));
 // The badges (and the message and notification code behind them) load only for signed-in users too.
 const MessagesLink = lazy(() => import('@/features/messages/messages-link').then((m) => ({ default: m.MessagesLink })));
 const NotificationsBell = lazy(() => import('@/features/notifications/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
