@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, MANUAL_BLOCK_REASON } from '../../../shared/admin';
-import { adminAuditLog, blockedEmails, contactMessages, forumReplies, profiles, reportedPosts, reports, session, userRoles } from '../../db/schema';
+import { adminAuditLog, blockedEmails, contactMessages, forumReplies, forumThreads, profiles, reportedPosts, reports, session, userRoles } from '../../db/schema';
 import { newUserInput, signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { runAdminCommand } from './cli';
@@ -297,6 +297,34 @@ describe('post reports', () => {
     expect((await api(author)(`/api/forum-threads/${thread.id}`)).status).toBe(200);
     expect(await db().select().from(reportedPosts).where(eq(reportedPosts.id, item.id))).toEqual([]);
     expect((await audit()).at(-1)).toMatchObject({ action: 'delete_post', targetUserId: author.id, target: 'A rude reply', reason: 'harassment' });
+  });
+
+  it('deletes the post and writes its audit entry together: when the entry cannot be written, the post stays', async () => {
+    const author = await signUpVerified(t);
+    const reporter = await signUpVerified(t);
+    const forum = (await (await api(author)('/api/titles/movie/550/forums')).json()) as { title: { id: string } };
+    const thread = (await (await api(author)(`/api/forums/${forum.title.id}/threads`, { method: 'POST', json: { title: 'Audit refused', content: 'x' } })).json()) as {
+      id: string;
+    };
+    expect((await api(reporter)('/api/forum-reports', { method: 'POST', json: { threadId: thread.id, reason: 'spam' } })).status).toBeLessThan(300);
+    const item = ((await (await api(admin)('/api/admin/post-reports')).json()) as { reports: { id: string; threadTitle: string }[] }).reports.find(
+      (r) => r.threadTitle === 'Audit refused',
+    )!;
+    // The audit log refuses this one entry (a trigger), as a full disk or a lost connection would.
+    await db().execute(sql`CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF NEW.target = 'Audit refused' THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END $$`);
+    await db().execute(sql`CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+    try {
+      expect((await api(admin)(`/api/admin/post-reports/${item.id}/delete-post`, { method: 'POST' })).status).toBe(500);
+      expect(await db().select({ id: forumThreads.id }).from(forumThreads).where(eq(forumThreads.id, thread.id))).toHaveLength(1);
+      expect(await db().select({ id: reportedPosts.id }).from(reportedPosts).where(eq(reportedPosts.id, item.id))).toHaveLength(1);
+    } finally {
+      await db().execute(sql`DROP TRIGGER refuse_audit ON admin_audit_log`);
+      await db().execute(sql`DROP FUNCTION refuse_audit()`);
+    }
+    // Once the log takes entries again, the delete goes through with its entry.
+    expect((await api(admin)(`/api/admin/post-reports/${item.id}/delete-post`, { method: 'POST' })).status).toBe(200);
+    expect((await audit()).at(-1)).toMatchObject({ action: 'delete_post', target: 'Audit refused' });
   });
 
   it('Dismiss keeps the thread and resolves the report', async () => {

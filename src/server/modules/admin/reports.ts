@@ -140,7 +140,7 @@ const excerpt = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
 
 /**
  * Deletes the reported post through the forums module (the same path as an author's delete:
- * counts, events), which deletes its reports by cascade; then the audit entry.
+ * counts, events), which deletes its reports by cascade, with the audit entry in the same transaction.
  */
 export async function deleteReportedPost(deps: AppDeps, admin: AuthedUser, id: string) {
   const report = await openPostReport(deps.database.db, id);
@@ -148,9 +148,11 @@ export async function deleteReportedPost(deps: AppDeps, admin: AuthedUser, id: s
   const [post] = report.replyId
     ? await db.select({ authorId: forumReplies.authorId, content: forumReplies.content }).from(forumReplies).where(eq(forumReplies.id, report.replyId))
     : await db.select({ authorId: forumThreads.authorId, content: forumThreads.title }).from(forumThreads).where(eq(forumThreads.id, report.threadId!));
-  if (report.replyId) await deleteReply(deps, admin, report.replyId);
-  else await deleteThread(deps, admin, report.threadId!);
-  await recordAction(db, { id: admin.id, name: admin.username }, 'delete_post', { userId: post?.authorId, label: excerpt(post?.content ?? id) }, report.reason);
+  // The audit entry is written in the delete's own transaction: both happen, or neither.
+  const audit = (tx: Database) =>
+    recordAction(tx, { id: admin.id, name: admin.username }, 'delete_post', { userId: post?.authorId, label: excerpt(post?.content ?? id) }, report.reason);
+  if (report.replyId) await deleteReply(deps, admin, report.replyId, audit);
+  else await deleteThread(deps, admin, report.threadId!, audit);
 }
 
 export async function dismissPostReport(db: Database, actor: Actor, id: string) {

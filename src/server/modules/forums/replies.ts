@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FORUM_TEXT, type ForumReply } from '../../../shared/forums';
+import type { Database } from '../../db/client';
 import { forumReplies, forumThreads, replyLikes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
@@ -61,8 +62,11 @@ export async function updateReply(deps: AppDeps, me: AuthedUser, replyId: string
   return getReply(deps, replyId, me.id);
 }
 
-/** Deletes a reply and the replies to it (the author, or an admin); the count drops by as many. */
-export async function deleteReply(deps: AppDeps, me: AuthedUser, replyId: string): Promise<void> {
+/**
+ * Deletes a reply and the replies to it (the author, or an admin); the count drops by as many.
+ * `alsoInTransaction` runs in the delete's transaction (the admin area's audit entry).
+ */
+export async function deleteReply(deps: AppDeps, me: AuthedUser, replyId: string, alsoInTransaction?: (tx: Database) => Promise<void>): Promise<void> {
   const db = deps.database.db;
   const reply = await replyRow(db, replyId);
   if (reply.authorId !== me.id && !(await isAdmin(db, me.id))) throw errors.forbidden(FORUM_TEXT.onlyAuthor);
@@ -76,6 +80,7 @@ export async function deleteReply(deps: AppDeps, me: AuthedUser, replyId: string
         .set({ replyCount: sql`greatest(${forumThreads.replyCount} - ${n}, 0)` })
         .where(eq(forumThreads.id, reply.threadId));
     }
+    await alsoInTransaction?.(tx);
   });
   threadChanged(deps, reply.forumId, reply.threadId);
 }

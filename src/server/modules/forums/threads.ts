@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FORUM_TEXT, type ForumThread } from '../../../shared/forums';
+import type { Database } from '../../db/client';
 import { forums, forumThreads, threadFollows, threadLikes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
@@ -44,8 +45,12 @@ export async function updateThread(deps: AppDeps, me: AuthedUser, threadId: stri
   return getThread(deps, threadId, me.id);
 }
 
-/** Deletes a thread (the author, or an admin: ruling 24); replies, likes, follows and reports go with it (cascade). */
-export async function deleteThread(deps: AppDeps, me: AuthedUser, threadId: string): Promise<void> {
+/**
+ * Deletes a thread (the author, or an admin: ruling 24); replies, likes, follows and reports go with it
+ * (cascade). `alsoInTransaction` runs in the delete's transaction: the admin area's audit entry is
+ * written with the delete or not at all.
+ */
+export async function deleteThread(deps: AppDeps, me: AuthedUser, threadId: string, alsoInTransaction?: (tx: Database) => Promise<void>): Promise<void> {
   const db = deps.database.db;
   const thread = await threadRow(db, threadId);
   if (thread.authorId !== me.id && !(await isAdmin(db, me.id))) throw errors.forbidden(FORUM_TEXT.onlyAuthor);
@@ -56,6 +61,7 @@ export async function deleteThread(deps: AppDeps, me: AuthedUser, threadId: stri
       .update(forums)
       .set({ threadCount: sql`${forums.threadCount} - 1` })
       .where(eq(forums.id, thread.forumId));
+    await alsoInTransaction?.(tx);
     return true;
   });
   if (!deleted) throw errors.notFound(FORUM_TEXT.threadNotFound);
