@@ -202,7 +202,15 @@ describe('discussions on a title (issue 15 done-when)', () => {
     await r.screenshot({ path: `${SHOTS}/reply-edited-390.png` });
 
     // The writer sees the edit, but no Edit or Delete on someone else's reply, and the API refuses them.
+    // The writer's event stream is held until the reply is deleted: the page, which fetched before its
+    // stream opened, must catch up once it opens.
     const w = writer.page;
+    let openStream = () => {};
+    const streamHeld = new Promise<void>((resolve) => (openStream = resolve));
+    await w.route('**/api/events**', async (route) => {
+      await streamHeld;
+      await route.continue();
+    });
     await w.goto(`${app.url}/forums/threads/${threadId}`);
     const theirs = w.getByTestId('forum-reply').filter({ hasText: 'The parking lot, no question.' });
     await theirs.waitFor();
@@ -218,7 +226,10 @@ describe('discussions on a title (issue 15 done-when)', () => {
     await r.getByRole('dialog', { name: 'Delete Reply' }).getByRole('button', { name: 'Delete' }).click();
     await r.getByText('Reply deleted', { exact: true }).waitFor();
     await r.getByText('0 replies', { exact: true }).waitFor();
+    expect(await w.getByText('1 reply', { exact: true }).count()).toBe(1);
+    openStream();
     await w.getByText('0 replies', { exact: true }).waitFor();
+    await w.unroute('**/api/events**');
 
     // Members see no Pin; the admin pins the writer's thread and then deletes it.
     await openDetails(r);
