@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteContract } from '../src/shared/api/contract';
+import { signedIn } from '../src/shared/api/authz';
 import {
   anonymousAllowed,
   cellMark,
@@ -41,6 +42,7 @@ const contract = (over: Partial<RouteContract>): RouteContract => ({
   method: 'get',
   path: '/x',
   access: 'user',
+  authz: signedIn,
   summary: 'x',
   status: 200,
   response: z.object({}),

@@ -12,6 +12,7 @@ import {
 import { foundingStatsSchema } from '../founding';
 import { sessionViewSchema } from '../session';
 import { defineRoutes } from './contract';
+import { anyone, signedIn } from './authz';
 
 const tags = ['Accounts'];
 const ok = z.object({ ok: z.literal(true) });
@@ -22,6 +23,7 @@ const ok = z.object({ ok: z.literal(true) });
  */
 export const accountsApi = defineRoutes({
   session: {
+    authz: anyone(),
     method: 'get',
     path: '/session',
     access: 'visitorOrUser',
@@ -31,8 +33,18 @@ export const accountsApi = defineRoutes({
     response: sessionViewSchema,
     cache: 'no-store',
   },
-  founding: { method: 'get', path: '/founding', access: 'visitor', tags, summary: 'Founding-member spots taken and remaining', status: 200, response: foundingStatsSchema },
+  founding: {
+    authz: anyone(),
+    method: 'get',
+    path: '/founding',
+    access: 'visitor',
+    tags,
+    summary: 'Founding-member spots taken and remaining',
+    status: 200,
+    response: foundingStatsSchema,
+  },
   signUp: {
+    authz: anyone(),
     method: 'post',
     path: '/accounts/sign-up',
     access: 'visitor',
@@ -45,6 +57,7 @@ export const accountsApi = defineRoutes({
     rateLimit: { bucket: 'sign-up', per: 'address', max: 10, windowMs: 60 * 60 * 1000, message: 'Too many sign-ups from your network. Please try again later.' },
   },
   usernameAvailable: {
+    authz: anyone(),
     method: 'get',
     path: '/accounts/username-available',
     access: 'visitorOrUser',
@@ -55,6 +68,7 @@ export const accountsApi = defineRoutes({
     response: usernameAvailabilitySchema,
   },
   resetToken: {
+    authz: anyone(),
     method: 'get',
     path: '/accounts/reset-token',
     access: 'visitor',
@@ -66,6 +80,7 @@ export const accountsApi = defineRoutes({
     cache: 'no-store',
   },
   searchProfiles: {
+    authz: anyone(),
     method: 'get',
     path: '/profiles/search',
     access: 'visitor',
@@ -80,6 +95,7 @@ export const accountsApi = defineRoutes({
 /** One's own account where Better Auth does not cover it (mounted by modules/accounts/account-routes.ts). */
 export const ownAccountApi = defineRoutes({
   deleteAccount: {
+    authz: signedIn,
     method: 'post',
     path: '/accounts/delete',
     access: 'user',

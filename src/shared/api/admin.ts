@@ -18,6 +18,7 @@ import {
   userReportListSchema,
 } from '../admin';
 import { defineRoutes } from './contract';
+import { adminOnly } from './authz';
 
 const tags = ['Admin'];
 
@@ -27,6 +28,7 @@ const tags = ['Admin'];
  */
 export const adminApi = defineRoutes({
   overview: {
+    authz: adminOnly(),
     method: 'get',
     path: '/admin/overview',
     access: 'admin',
@@ -36,6 +38,7 @@ export const adminApi = defineRoutes({
     response: adminOverviewSchema,
   },
   reports: {
+    authz: adminOnly(),
     method: 'get',
     path: '/admin/reports',
     access: 'admin',
@@ -45,6 +48,7 @@ export const adminApi = defineRoutes({
     response: userReportListSchema,
   },
   banFromReport: {
+    authz: adminOnly('userReport'),
     method: 'post',
     path: '/admin/reports/{id}/ban',
     access: 'admin',
@@ -56,6 +60,7 @@ export const adminApi = defineRoutes({
     errors: [403, 404, 409],
   },
   dismissReport: {
+    authz: adminOnly('userReport'),
     method: 'post',
     path: '/admin/reports/{id}/dismiss',
     access: 'admin',
@@ -67,6 +72,7 @@ export const adminApi = defineRoutes({
     errors: [404, 409],
   },
   postReports: {
+    authz: adminOnly(),
     method: 'get',
     path: '/admin/post-reports',
     access: 'admin',
@@ -76,6 +82,7 @@ export const adminApi = defineRoutes({
     response: postReportListSchema,
   },
   deleteReportedPost: {
+    authz: adminOnly('postReport'),
     method: 'post',
     path: '/admin/post-reports/{id}/delete-post',
     access: 'admin',
@@ -87,6 +94,7 @@ export const adminApi = defineRoutes({
     errors: [404, 409],
   },
   dismissPostReport: {
+    authz: adminOnly('postReport'),
     method: 'post',
     path: '/admin/post-reports/{id}/dismiss',
     access: 'admin',
@@ -98,6 +106,7 @@ export const adminApi = defineRoutes({
     errors: [404, 409],
   },
   users: {
+    authz: adminOnly(),
     method: 'get',
     path: '/admin/users',
     access: 'admin',
@@ -108,6 +117,7 @@ export const adminApi = defineRoutes({
     response: adminUserPageSchema,
   },
   banUser: {
+    authz: adminOnly('user'),
     method: 'post',
     path: '/admin/users/{id}/ban',
     access: 'admin',
@@ -120,6 +130,7 @@ export const adminApi = defineRoutes({
     errors: [403, 404],
   },
   unbanUser: {
+    authz: adminOnly('user'),
     method: 'post',
     path: '/admin/users/{id}/unban',
     access: 'admin',
@@ -131,6 +142,7 @@ export const adminApi = defineRoutes({
     errors: [404],
   },
   cancelSubscription: {
+    authz: adminOnly('subscriber'),
     method: 'post',
     path: '/admin/users/{id}/cancel-subscription',
     access: 'admin',
@@ -142,6 +154,7 @@ export const adminApi = defineRoutes({
     errors: [404, 409],
   },
   blockEmail: {
+    authz: adminOnly(),
     method: 'post',
     path: '/admin/blocked-emails',
     access: 'admin',
@@ -152,6 +165,7 @@ export const adminApi = defineRoutes({
     response: adminOkSchema,
   },
   unblockEmail: {
+    authz: adminOnly('blockedEmail'),
     method: 'delete',
     path: '/admin/blocked-emails/{email}',
     access: 'admin',
@@ -163,6 +177,7 @@ export const adminApi = defineRoutes({
     errors: [404],
   },
   supportInbox: {
+    authz: adminOnly(),
     method: 'get',
     path: '/admin/support-messages',
     access: 'admin',
@@ -173,6 +188,7 @@ export const adminApi = defineRoutes({
     response: supportInboxSchema,
   },
   markHandled: {
+    authz: adminOnly('supportMessage'),
     method: 'post',
     path: '/admin/support-messages/{id}/handled',
     access: 'admin',
@@ -184,6 +200,7 @@ export const adminApi = defineRoutes({
     errors: [404],
   },
   auditLog: {
+    authz: adminOnly(),
     method: 'get',
     path: '/admin/audit-log',
     access: 'admin',

@@ -11,6 +11,7 @@ import {
 } from '../billing';
 import { accessFlagsSchema } from '../session';
 import { defineRoutes, type RateLimit } from './contract';
+import { anyone, ownerOnly, rule, signedIn } from './authz';
 
 const tags = ['Billing'];
 /** Checkouts and donations create provider sessions: a few a minute is plenty for a person. */
@@ -21,6 +22,7 @@ const payments: RateLimit = { bucket: 'billing-payments', per: 'address', max: 2
 /** Plans, the trial, checkout, the portal, donations and webhooks (issue 16; spec 000 §4, §7; rulings 4, 7, 15, 26). */
 export const billingApi = defineRoutes({
   subscription: {
+    authz: signedIn,
     method: 'get',
     path: '/billing/subscription',
     access: 'user',
@@ -30,6 +32,7 @@ export const billingApi = defineRoutes({
     response: subscriptionViewSchema,
   },
   checkout: {
+    authz: signedIn,
     method: 'post',
     path: '/billing/checkout',
     access: 'user',
@@ -42,6 +45,8 @@ export const billingApi = defineRoutes({
     rateLimit: sessions,
   },
   startTrial: {
+    // Once per account ever (ruling 7): a premium user, admins included, already has it.
+    authz: rule(undefined, { visitor: 401, banned: 401, other: 'ok', owner: 409, admin: 409 }),
     method: 'post',
     path: '/billing/trial',
     access: 'user',
@@ -52,6 +57,7 @@ export const billingApi = defineRoutes({
     errors: [409],
   },
   portal: {
+    authz: ownerOnly('subscriber'),
     method: 'post',
     path: '/billing/portal',
     access: 'user',
@@ -63,6 +69,7 @@ export const billingApi = defineRoutes({
     rateLimit: sessions,
   },
   donation: {
+    authz: anyone(),
     method: 'post',
     path: '/billing/donations',
     access: 'visitorOrUser',
@@ -75,6 +82,8 @@ export const billingApi = defineRoutes({
     rateLimit: sessions,
   },
   webhook: {
+    // Signed by the payment provider, not by a session: nobody gets past a missing signature.
+    authz: rule(undefined, { visitor: 400, banned: 400, other: 400, owner: 400, admin: 400 }),
     method: 'post',
     path: '/billing/webhook',
     access: 'visitor',
@@ -86,6 +95,8 @@ export const billingApi = defineRoutes({
     errors: [503],
   },
   testCheckout: {
+    // The owner's checkout: for anyone else, signed in or not, it does not exist.
+    authz: rule('checkout', { visitor: 404, banned: 404, other: 404, owner: 'ok', admin: 404 }),
     method: 'get',
     path: '/billing/test-checkout/{id}',
     access: 'visitorOrUser',
@@ -97,6 +108,8 @@ export const billingApi = defineRoutes({
     errors: [404, 503],
   },
   payTestCheckout: {
+    // The owner's checkout: for anyone else, signed in or not, it does not exist.
+    authz: rule('checkout', { visitor: 404, banned: 404, other: 404, owner: 'ok', admin: 404 }),
     method: 'post',
     path: '/billing/test-checkout/{id}/pay',
     access: 'visitorOrUser',
@@ -110,6 +123,7 @@ export const billingApi = defineRoutes({
     rateLimit: payments,
   },
   testPortal: {
+    authz: ownerOnly('subscriber'),
     method: 'post',
     path: '/billing/test-portal',
     access: 'user',

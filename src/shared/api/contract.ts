@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Authz } from './authz';
 
 /**
  * One declared contract per API route (docs/architecture.md, "Adding a route"). A module's table
@@ -47,6 +48,8 @@ export interface RouteContract {
   /** Relative to /api, with {param} placeholders as in OpenAPI. */
   path: `/${string}`;
   access: Access;
+  /** What each kind of caller must get from the route, with whose objects (issue 19's authorization matrix; authz.ts). */
+  authz: Authz;
   summary: string;
   description?: string;
   tags?: readonly string[];

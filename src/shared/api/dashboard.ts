@@ -1,5 +1,6 @@
 import { dashboardSchema } from '../dashboard';
 import { defineRoutes } from './contract';
+import { signedIn } from './authz';
 
 const tags = ['Dashboard'];
 
@@ -10,6 +11,7 @@ const tags = ['Dashboard'];
  */
 export const dashboardApi = defineRoutes({
   summary: {
+    authz: signedIn,
     method: 'get',
     path: '/me/dashboard',
     access: 'user',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { devMailboxQuerySchema, devMailboxSchema, devMailParamsSchema } from '../dev-mailbox';
 import { defineRoutes } from './contract';
+import { anyone } from './authz';
 
 const tags = ['Development'];
 
@@ -11,6 +12,7 @@ const tags = ['Development'];
  */
 export const devMailboxApi = defineRoutes({
   list: {
+    authz: anyone(),
     method: 'get',
     path: '/dev/mailbox',
     access: 'visitor',
@@ -23,6 +25,7 @@ export const devMailboxApi = defineRoutes({
     cache: 'no-store',
   },
   html: {
+    authz: anyone('mail'),
     method: 'get',
     path: '/dev/mailbox/{id}/html',
     access: 'visitor',

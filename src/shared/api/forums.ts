@@ -26,6 +26,7 @@ import {
 } from '../forums';
 import { text } from '../text';
 import { defineRoutes, type RateLimit } from './contract';
+import { adminOnly, authorOnly, premiumOnly, signedIn, signedInOn } from './authz';
 
 const tags = ['Forums'];
 const ok = z.object({ ok: z.literal(true) });
@@ -39,6 +40,7 @@ const reports: RateLimit = { bucket: 'forum-reports', per: 'user', max: 10, wind
 /** Per-title and per-genre forums (spec 001 §2 Discussions, §3–§9; rulings 24, 25). Reading needs sign-in too (ruling 24). */
 export const forumsApi = defineRoutes({
   titleForums: {
+    authz: signedInOn('title'),
     method: 'get',
     path: '/titles/{type}/{id}/forums',
     access: 'user',
@@ -50,6 +52,7 @@ export const forumsApi = defineRoutes({
     errors: [404, 503],
   },
   genreForum: {
+    authz: signedIn,
     method: 'get',
     path: '/forums/genre/{name}',
     access: 'user',
@@ -60,6 +63,7 @@ export const forumsApi = defineRoutes({
     response: forumSchema,
   },
   threads: {
+    authz: signedInOn('forum'),
     method: 'get',
     path: '/forums/{forumId}/threads',
     access: 'user',
@@ -72,6 +76,7 @@ export const forumsApi = defineRoutes({
     errors: [404],
   },
   createThread: {
+    authz: premiumOnly('forum'),
     method: 'post',
     path: '/forums/{forumId}/threads',
     access: 'user',
@@ -85,6 +90,7 @@ export const forumsApi = defineRoutes({
     rateLimit: posts,
   },
   thread: {
+    authz: signedInOn('thread'),
     method: 'get',
     path: '/forum-threads/{id}',
     access: 'user',
@@ -96,6 +102,7 @@ export const forumsApi = defineRoutes({
     errors: [404],
   },
   updateThread: {
+    authz: authorOnly('thread', 403),
     method: 'patch',
     path: '/forum-threads/{id}',
     access: 'user',
@@ -109,6 +116,7 @@ export const forumsApi = defineRoutes({
     rateLimit: actions,
   },
   deleteThread: {
+    authz: authorOnly('thread', 'ok'),
     method: 'delete',
     path: '/forum-threads/{id}',
     access: 'user',
@@ -121,6 +129,7 @@ export const forumsApi = defineRoutes({
     rateLimit: actions,
   },
   pinThread: {
+    authz: adminOnly('thread'),
     method: 'put',
     path: '/forum-threads/{id}/pin',
     access: 'admin',
@@ -133,6 +142,7 @@ export const forumsApi = defineRoutes({
     errors: [404],
   },
   likeThread: {
+    authz: signedInOn('thread'),
     method: 'put',
     path: '/forum-threads/{id}/like',
     access: 'user',
@@ -145,6 +155,7 @@ export const forumsApi = defineRoutes({
     rateLimit: actions,
   },
   unlikeThread: {
+    authz: signedInOn('thread'),
     method: 'delete',
     path: '/forum-threads/{id}/like',
     access: 'user',
@@ -157,6 +168,7 @@ export const forumsApi = defineRoutes({
     rateLimit: actions,
   },
   followThread: {
+    authz: signedInOn('thread'),
     method: 'put',
     path: '/forum-threads/{id}/follow',
     access: 'user',
@@ -170,6 +182,7 @@ export const forumsApi = defineRoutes({
     signInMessage: FORUM_TEXT.signInRequired,
   },
   unfollowThread: {
+    authz: signedInOn('thread'),
     method: 'delete',
     path: '/forum-threads/{id}/follow',
     access: 'user',
@@ -183,6 +196,7 @@ export const forumsApi = defineRoutes({
     signInMessage: FORUM_TEXT.signInRequired,
   },
   replies: {
+    authz: signedInOn('thread'),
     method: 'get',
     path: '/forum-threads/{id}/replies',
     access: 'user',
@@ -195,6 +209,7 @@ export const forumsApi = defineRoutes({
     errors: [404],
   },
   createReply: {
+    authz: signedInOn('thread'),
     method: 'post',
     path: '/forum-threads/{id}/replies',
     access: 'user',
@@ -208,6 +223,7 @@ export const forumsApi = defineRoutes({
     rateLimit: posts,
   },
   updateReply: {
+    authz: authorOnly('reply', 403),
     method: 'patch',
     path: '/forum-replies/{id}',
     access: 'user',
@@ -221,6 +237,7 @@ export const forumsApi = defineRoutes({
     rateLimit: actions,
   },
   deleteReply: {
+    authz: authorOnly('reply', 'ok'),
     method: 'delete',
     path: '/forum-replies/{id}',
     access: 'user',
@@ -233,6 +250,7 @@ export const forumsApi = defineRoutes({
     rateLimit: actions,
   },
   likeReply: {
+    authz: signedInOn('reply'),
     method: 'put',
     path: '/forum-replies/{id}/like',
     access: 'user',
@@ -245,6 +263,7 @@ export const forumsApi = defineRoutes({
     rateLimit: actions,
   },
   unlikeReply: {
+    authz: signedInOn('reply'),
     method: 'delete',
     path: '/forum-replies/{id}/like',
     access: 'user',
@@ -257,6 +276,7 @@ export const forumsApi = defineRoutes({
     rateLimit: actions,
   },
   report: {
+    authz: signedInOn('thread'),
     method: 'post',
     path: '/forum-reports',
     access: 'user',
@@ -269,6 +289,7 @@ export const forumsApi = defineRoutes({
     rateLimit: reports,
   },
   profileForums: {
+    authz: signedInOn('user'),
     method: 'get',
     path: '/profiles/{id}/forums',
     access: 'user',

@@ -1,9 +1,11 @@
 import { healthSchema } from '../health';
 import { defineRoutes } from './contract';
+import { anyone } from './authz';
 
 /** The health check; also answered at the front door (server/http/server.ts) from the same probe. */
 export const healthApi = defineRoutes({
   health: {
+    authz: anyone(),
     method: 'get',
     path: '/health',
     access: 'visitor',

@@ -13,6 +13,7 @@ import {
 } from '../lists';
 import { text } from '../text';
 import { defineRoutes, type RateLimit } from './contract';
+import { anyone, ownerOnly, signedIn, signedInOn } from './authz';
 
 const tags = ['Lists'];
 const ok = z.object({ ok: z.literal(true) });
@@ -25,6 +26,7 @@ const writes: RateLimit = { bucket: 'lists', per: 'user', max: 120, windowMs: 60
 /** Favorites, watchlist and currently watching (spec 001 §3, §4, §8; spec 000 §2). */
 export const listsApi = defineRoutes({
   mine: {
+    authz: signedIn,
     method: 'get',
     path: '/me/lists',
     access: 'user',
@@ -34,6 +36,7 @@ export const listsApi = defineRoutes({
     response: myListsSchema,
   },
   addFavorite: {
+    authz: signedIn,
     method: 'post',
     path: '/me/favorites',
     access: 'user',
@@ -46,6 +49,7 @@ export const listsApi = defineRoutes({
     rateLimit: writes,
   },
   updateRating: {
+    authz: ownerOnly('favorite'),
     method: 'patch',
     path: '/me/favorites/{type}/{id}',
     access: 'user',
@@ -59,6 +63,7 @@ export const listsApi = defineRoutes({
     rateLimit: writes,
   },
   removeFavorite: {
+    authz: signedInOn('favorite'),
     method: 'delete',
     path: '/me/favorites/{type}/{id}',
     access: 'user',
@@ -69,8 +74,19 @@ export const listsApi = defineRoutes({
     response: ok,
     rateLimit: writes,
   },
-  clearFavorites: { method: 'delete', path: '/me/favorites', access: 'user', tags, summary: 'Remove every favorite', status: 200, response: removed, rateLimit: writes },
+  clearFavorites: {
+    authz: signedIn,
+    method: 'delete',
+    path: '/me/favorites',
+    access: 'user',
+    tags,
+    summary: 'Remove every favorite',
+    status: 200,
+    response: removed,
+    rateLimit: writes,
+  },
   addWatchlist: {
+    authz: signedIn,
     method: 'post',
     path: '/me/watchlist',
     access: 'user',
@@ -83,6 +99,7 @@ export const listsApi = defineRoutes({
     rateLimit: writes,
   },
   removeWatchlist: {
+    authz: signedInOn('watchlisted'),
     method: 'delete',
     path: '/me/watchlist/{type}/{id}',
     access: 'user',
@@ -93,8 +110,19 @@ export const listsApi = defineRoutes({
     response: ok,
     rateLimit: writes,
   },
-  clearWatchlist: { method: 'delete', path: '/me/watchlist', access: 'user', tags, summary: 'Clear the watchlist', status: 200, response: removed, rateLimit: writes },
+  clearWatchlist: {
+    authz: signedIn,
+    method: 'delete',
+    path: '/me/watchlist',
+    access: 'user',
+    tags,
+    summary: 'Clear the watchlist',
+    status: 200,
+    response: removed,
+    rateLimit: writes,
+  },
   setWatching: {
+    authz: signedIn,
     method: 'put',
     path: '/me/currently-watching',
     access: 'user',
@@ -107,6 +135,7 @@ export const listsApi = defineRoutes({
     rateLimit: writes,
   },
   clearWatching: {
+    authz: signedIn,
     method: 'delete',
     path: '/me/currently-watching',
     access: 'user',
@@ -117,6 +146,7 @@ export const listsApi = defineRoutes({
     rateLimit: writes,
   },
   favoriteCount: {
+    authz: anyone('title'),
     method: 'get',
     path: '/titles/{type}/{id}/favorite-count',
     access: 'visitor',
@@ -128,6 +158,7 @@ export const listsApi = defineRoutes({
     cache: 'private, no-store',
   },
   profileFavorites: {
+    authz: anyone('user'),
     method: 'get',
     path: '/profiles/{id}/favorites',
     access: 'visitorOrUser',
@@ -139,6 +170,7 @@ export const listsApi = defineRoutes({
     errors: [404],
   },
   profileWatchlist: {
+    authz: anyone('user'),
     method: 'get',
     path: '/profiles/{id}/watchlist',
     access: 'visitorOrUser',
@@ -150,6 +182,7 @@ export const listsApi = defineRoutes({
     errors: [404],
   },
   sharedFavorites: {
+    authz: signedInOn('user'),
     method: 'get',
     path: '/profiles/{id}/shared-favorites',
     access: 'user',

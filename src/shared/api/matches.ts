@@ -1,11 +1,13 @@
 import { boostStateSchema, matchesPageSchema, matchesQuerySchema } from '../matches';
 import { defineRoutes } from './contract';
+import { premiumOnly, signedIn } from './authz';
 
 const tags = ['Matches'];
 
 /** Taste matches and boost (spec 001 §2, §9; rulings 1, 19, 20). */
 export const matchesApi = defineRoutes({
   list: {
+    authz: signedIn,
     method: 'get',
     path: '/me/matches',
     access: 'user',
@@ -16,6 +18,7 @@ export const matchesApi = defineRoutes({
     response: matchesPageSchema,
   },
   boostState: {
+    authz: signedIn,
     method: 'get',
     path: '/me/boost',
     access: 'user',
@@ -25,6 +28,7 @@ export const matchesApi = defineRoutes({
     response: boostStateSchema,
   },
   boost: {
+    authz: premiumOnly(),
     method: 'post',
     path: '/me/boost',
     access: 'user',

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { conversationParamsSchema, conversationsQuerySchema, conversationSummarySchema, conversationViewSchema, messageViewSchema, sendMessageSchema } from '../messages';
 import { defineRoutes } from './contract';
+import { signedIn, signedInOn } from './authz';
 
 const tags = ['Messages'];
 
 /** Direct messages. Every route is keyed by (me, other), so only the two participants reach a conversation. */
 export const messagesApi = defineRoutes({
   conversations: {
+    authz: signedIn,
     method: 'get',
     path: '/messages/conversations',
     access: 'user',
@@ -17,6 +19,7 @@ export const messagesApi = defineRoutes({
     response: z.object({ conversations: z.array(conversationSummarySchema) }),
   },
   unreadCount: {
+    authz: signedIn,
     method: 'get',
     path: '/messages/unread-count',
     access: 'user',
@@ -26,6 +29,8 @@ export const messagesApi = defineRoutes({
     response: z.object({ count: z.number().int() }),
   },
   conversation: {
+    // No conversation with oneself.
+    authz: signedInOn('user', { owner: 404 }),
     method: 'get',
     path: '/messages/with/{userId}',
     access: 'user',
@@ -37,6 +42,7 @@ export const messagesApi = defineRoutes({
     errors: [404],
   },
   send: {
+    authz: signedInOn('user', { owner: 400 }),
     method: 'post',
     path: '/messages/with/{userId}',
     access: 'user',
@@ -52,6 +58,7 @@ export const messagesApi = defineRoutes({
     errors: [403, 404, 429],
   },
   markRead: {
+    authz: signedInOn('user'),
     method: 'post',
     path: '/messages/with/{userId}/read',
     access: 'user',
@@ -62,6 +69,7 @@ export const messagesApi = defineRoutes({
     response: z.object({ updated: z.number().int() }),
   },
   remove: {
+    authz: signedInOn('user'),
     method: 'delete',
     path: '/messages/with/{userId}',
     access: 'user',

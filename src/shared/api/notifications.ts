@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notificationIdParamsSchema, notificationListQuerySchema, notificationPageSchema, notificationViewSchema } from '../notifications';
 import { defineRoutes } from './contract';
+import { ownerOnly, signedIn } from './authz';
 
 const tags = ['Notifications'];
 const ok = z.object({ ok: z.literal(true) });
@@ -9,6 +10,7 @@ const count = z.object({ count: z.number().int() });
 /** Notifications (spec 000 §3, §4): only the owner reads or changes them; someone else's answer 404. */
 export const notificationsApi = defineRoutes({
   list: {
+    authz: signedIn,
     method: 'get',
     path: '/notifications',
     access: 'user',
@@ -18,8 +20,9 @@ export const notificationsApi = defineRoutes({
     status: 200,
     response: notificationPageSchema,
   },
-  unreadCount: { method: 'get', path: '/notifications/unread-count', access: 'user', tags, summary: 'My unread notifications', status: 200, response: count },
+  unreadCount: { authz: signedIn, method: 'get', path: '/notifications/unread-count', access: 'user', tags, summary: 'My unread notifications', status: 200, response: count },
   one: {
+    authz: ownerOnly('notification'),
     method: 'get',
     path: '/notifications/{id}',
     access: 'user',
@@ -31,6 +34,7 @@ export const notificationsApi = defineRoutes({
     errors: [404],
   },
   markAllRead: {
+    authz: signedIn,
     method: 'post',
     path: '/notifications/read-all',
     access: 'user',
@@ -40,6 +44,7 @@ export const notificationsApi = defineRoutes({
     response: z.object({ updated: z.number().int() }),
   },
   markRead: {
+    authz: ownerOnly('notification'),
     method: 'post',
     path: '/notifications/{id}/read',
     access: 'user',
@@ -51,6 +56,7 @@ export const notificationsApi = defineRoutes({
     errors: [404],
   },
   remove: {
+    authz: ownerOnly('notification'),
     method: 'delete',
     path: '/notifications/{id}',
     access: 'user',

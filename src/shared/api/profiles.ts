@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROFILE_CACHE_CONTROL, profileViewSchema } from '../profiles';
 import { text } from '../text';
 import { defineRoutes } from './contract';
+import { anyone } from './authz';
 
 const tags = ['Profiles'];
 
@@ -12,6 +13,7 @@ const tags = ['Profiles'];
  */
 export const profilesApi = defineRoutes({
   byUsername: {
+    authz: anyone('user'),
     method: 'get',
     path: '/profiles/by-username/{username}',
     access: 'visitorOrUser',
@@ -25,6 +27,7 @@ export const profilesApi = defineRoutes({
     cache: PROFILE_CACHE_CONTROL,
   },
   byId: {
+    authz: anyone('user'),
     method: 'get',
     path: '/profiles/{id}',
     access: 'visitorOrUser',

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { eventIdSchema } from '../realtime';
 import { defineRoutes } from './contract';
+import { signedIn } from './authz';
 
 /** The live-update stream (docs/architecture.md, Realtime). */
 export const realtimeApi = defineRoutes({
   events: {
+    authz: signedIn,
     method: 'get',
     path: '/events',
     access: 'user',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sessionListSchema, sessionParamsSchema, signOutOthersResultSchema } from '../sessions';
 import { defineRoutes } from './contract';
+import { ownerOnly, signedIn } from './authz';
 
 const tags = ['Sessions'];
 
@@ -10,6 +11,7 @@ const tags = ['Sessions'];
  */
 export const sessionsApi = defineRoutes({
   list: {
+    authz: signedIn,
     method: 'get',
     path: '/me/sessions',
     access: 'user',
@@ -19,6 +21,7 @@ export const sessionsApi = defineRoutes({
     response: sessionListSchema,
   },
   signOut: {
+    authz: ownerOnly('session'),
     method: 'delete',
     path: '/me/sessions/{id}',
     access: 'user',
@@ -30,6 +33,7 @@ export const sessionsApi = defineRoutes({
     errors: [404],
   },
   signOutOthers: {
+    authz: signedIn,
     method: 'post',
     path: '/me/sessions/sign-out-others',
     access: 'user',

@@ -10,6 +10,7 @@ import {
   uploadParamsSchema,
 } from '../settings';
 import { defineRoutes } from './contract';
+import { anyone, signedIn } from './authz';
 
 const tags = ['Settings'];
 const ok = z.object({ ok: z.literal(true) });
@@ -17,6 +18,7 @@ const ok = z.object({ ok: z.literal(true) });
 /** Settings of one's own profile (spec 000 §2 settings page, §5, §8) and the uploaded avatars. */
 export const settingsApi = defineRoutes({
   updateProfile: {
+    authz: signedIn,
     method: 'patch',
     path: '/me/profile',
     access: 'user',
@@ -28,6 +30,7 @@ export const settingsApi = defineRoutes({
     errors: [404, 409],
   },
   uploadAvatar: {
+    authz: signedIn,
     method: 'post',
     path: '/me/avatar',
     access: 'user',
@@ -41,6 +44,7 @@ export const settingsApi = defineRoutes({
     errors: [413, 415, 429],
   },
   setFavoriteGenres: {
+    authz: signedIn,
     method: 'put',
     path: '/me/favorite-genres',
     access: 'user',
@@ -51,6 +55,7 @@ export const settingsApi = defineRoutes({
     response: favoriteGenresResultSchema,
   },
   updateSettings: {
+    authz: signedIn,
     method: 'patch',
     path: '/me/settings',
     access: 'user',
@@ -62,6 +67,7 @@ export const settingsApi = defineRoutes({
     errors: [404],
   },
   upload: {
+    authz: anyone('upload'),
     method: 'get',
     path: '/uploads/{userId}/{file}',
     access: 'visitor',

@@ -14,6 +14,7 @@ import {
 } from '../social';
 import { text } from '../text';
 import { defineRoutes, type RateLimit } from './contract';
+import { signedIn, signedInOn } from './authz';
 
 const tags = ['Social'];
 const userParam = z.object({ userId: text().min(1).max(64) });
@@ -24,6 +25,7 @@ const followActions: RateLimit = { bucket: 'follow', per: 'user', max: FOLLOWS_P
 /** Following, followers lists, social links and reports (spec 000 §2, §4). */
 export const socialApi = defineRoutes({
   follow: {
+    authz: signedInOn('user', { owner: 400 }),
     method: 'post',
     path: '/follows/{userId}',
     access: 'user',
@@ -37,6 +39,7 @@ export const socialApi = defineRoutes({
     rateLimit: followActions,
   },
   unfollow: {
+    authz: signedInOn('user', { owner: 400 }),
     method: 'delete',
     path: '/follows/{userId}',
     access: 'user',
@@ -50,6 +53,7 @@ export const socialApi = defineRoutes({
     rateLimit: followActions,
   },
   followLists: {
+    authz: signedInOn('user'),
     method: 'get',
     path: '/follows/{userId}',
     access: 'user',
@@ -62,6 +66,8 @@ export const socialApi = defineRoutes({
     errors: [404],
   },
   removeFollower: {
+    // Removing someone who does not follow you is a 404; no one removes themself.
+    authz: signedInOn('user', { owner: 400, other: 404, admin: 404 }),
     method: 'delete',
     path: '/me/followers/{userId}',
     access: 'user',
@@ -74,6 +80,7 @@ export const socialApi = defineRoutes({
     errors: [404],
   },
   updateSocialLinks: {
+    authz: signedIn,
     method: 'put',
     path: '/me/social-links',
     access: 'user',
@@ -86,6 +93,7 @@ export const socialApi = defineRoutes({
     errors: [404],
   },
   report: {
+    authz: signedInOn('user', { owner: 400 }),
     method: 'post',
     path: '/reports/{userId}',
     access: 'user',

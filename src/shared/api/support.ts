@@ -1,9 +1,11 @@
 import { contactReceiptSchema, contactRequestSchema } from '../support';
 import { defineRoutes } from './contract';
+import { anyone } from './authz';
 
 /** The contact, bug and feature forms (product rule 16), limited per client address in the database. */
 export const supportApi = defineRoutes({
   contact: {
+    authz: anyone(),
     method: 'post',
     path: '/contact',
     access: 'visitor',

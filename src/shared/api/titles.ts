@@ -18,6 +18,7 @@ import {
   typeQuerySchema,
 } from '../catalogue-queries';
 import { defineRoutes } from './contract';
+import { anyone, premiumOnly } from './authz';
 
 const tags = ['Catalogue'];
 
@@ -38,6 +39,7 @@ const ready = { access: 'visitor', tags, status: 200, raw: true, conditional: tr
 /** The movie database: lists, search, details, seasons and the offline catalogue's artwork (spec 001). */
 export const titlesApi = defineRoutes({
   source: {
+    authz: anyone(),
     method: 'get',
     path: '/catalogue/source',
     access: 'visitor',
@@ -48,6 +50,7 @@ export const titlesApi = defineRoutes({
     cache: CATALOGUE_CACHE,
   },
   search: {
+    authz: anyone(),
     ...ready,
     method: 'get',
     path: '/catalogue/search',
@@ -59,6 +62,7 @@ export const titlesApi = defineRoutes({
     errors: [503],
   },
   suggest: {
+    authz: anyone(),
     method: 'get',
     path: '/catalogue/suggest',
     access: 'visitor',
@@ -71,6 +75,7 @@ export const titlesApi = defineRoutes({
     cache: CATALOGUE_CACHE,
   },
   discover: {
+    authz: anyone(),
     ...ready,
     method: 'get',
     path: '/catalogue/discover',
@@ -80,6 +85,7 @@ export const titlesApi = defineRoutes({
     errors: [503],
   },
   advancedDiscover: {
+    authz: premiumOnly(),
     method: 'get',
     path: '/catalogue/advanced-discover',
     // Premium on the server (spec 001 §6), not only blurred in the page; per user, so not public.
@@ -93,6 +99,7 @@ export const titlesApi = defineRoutes({
     cache: 'private, max-age=300',
   },
   trending: {
+    authz: anyone(),
     ...ready,
     method: 'get',
     path: '/catalogue/trending',
@@ -103,6 +110,7 @@ export const titlesApi = defineRoutes({
     errors: [503],
   },
   popular: {
+    authz: anyone(),
     ...ready,
     method: 'get',
     path: '/catalogue/popular',
@@ -113,6 +121,7 @@ export const titlesApi = defineRoutes({
     errors: [503],
   },
   list: {
+    authz: anyone(),
     ...ready,
     method: 'get',
     path: '/catalogue/lists/{list}',
@@ -124,6 +133,7 @@ export const titlesApi = defineRoutes({
     errors: [503],
   },
   genres: {
+    authz: anyone(),
     ...ready,
     method: 'get',
     path: '/catalogue/genres',
@@ -133,6 +143,7 @@ export const titlesApi = defineRoutes({
     errors: [503],
   },
   providers: {
+    authz: anyone(),
     ...ready,
     method: 'get',
     path: '/catalogue/providers',
@@ -142,6 +153,7 @@ export const titlesApi = defineRoutes({
     errors: [503],
   },
   titleProviders: {
+    authz: anyone('title'),
     method: 'get',
     path: '/catalogue/title-providers',
     access: 'visitor',
@@ -155,6 +167,7 @@ export const titlesApi = defineRoutes({
     cache: CATALOGUE_CACHE,
   },
   details: {
+    authz: anyone('title'),
     ...ready,
     method: 'get',
     path: '/catalogue/titles/{type}/{id}',
@@ -164,6 +177,7 @@ export const titlesApi = defineRoutes({
     errors: [404, 503],
   },
   recommendations: {
+    authz: anyone('title'),
     ...ready,
     method: 'get',
     path: '/catalogue/titles/{type}/{id}/recommendations',
@@ -174,6 +188,7 @@ export const titlesApi = defineRoutes({
     errors: [503],
   },
   season: {
+    authz: anyone('title'),
     ...ready,
     method: 'get',
     path: '/catalogue/tv/{id}/seasons/{season}',
@@ -183,6 +198,7 @@ export const titlesApi = defineRoutes({
     errors: [404, 503],
   },
   art: {
+    authz: anyone('title'),
     method: 'get',
     path: '/catalogue/art/{type}/{id}/{file}',
     access: 'visitor',
