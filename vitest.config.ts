@@ -83,6 +83,20 @@ export default defineConfig(async () => {
             globalSetup: ['e2e/support/global-setup.ts'],
           },
         },
+        {
+          // The built server killed with SIGKILL mid-load and restarted (issue 19, item 3): PGlite, and PostgreSQL when it answers.
+          resolve: { alias },
+          test: {
+            name: 'durability',
+            include: ['durability/**/*.durability.test.ts'],
+            environment: 'node',
+            fileParallelism: false,
+            env: pgUrl ? { TEST_DATABASE_URL: pgUrl } : {},
+            testTimeout: 600_000,
+            hookTimeout: 120_000,
+            globalSetup: ['e2e/support/global-setup.ts'],
+          },
+        },
         ...(nginx && pgUrl
           ? [
               {

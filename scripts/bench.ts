@@ -20,6 +20,7 @@
  *   BENCH_ONLY=route          every route (and nothing else); BENCH_ONLY=/api/me/lists one route;
  *                             BENCH_ONLY=/api/me/lists,unread-count,mixed  several (comma-separated)
  *   BENCH_ONLY=mixed | matches   the mixed load | the match bench alone
+ *   BENCH_ONLY=crash           the crash-durability suite with 20 kill -9s per database (BENCH_CRASH_ROUNDS)
  *   BENCH_ROUTES_ONLY=1       the route table, the mixed load and matches, without the targets above
  *   BENCH_DATABASES=pglite    one database (default postgres,pglite)
  *   BENCH_MEMBERS=60 BENCH_MIXED_SECONDS=10 BENCH_MATCH_USERS=20000
@@ -50,7 +51,7 @@
  * them, then all of them again), each round BENCH_SECONDS / BENCH_ROUNDS long: a row's req/s is the
  * mean over its rounds, its p99 the worst round's, and its failures the sum.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -792,6 +793,13 @@ async function main() {
         console.log(`matches on ${target.url ? 'postgres' : 'pglite'} stopped: ${(error as Error).message}`);
       }
     }
+  }
+  // Crash durability (issue 19, item 3; decision 029): the durability suite with 20 kills per database.
+  if (!process.env.BENCH_ONLY || 'crash'.includes(process.env.BENCH_ONLY.toLowerCase())) {
+    const rounds = Math.round(positiveNumber('BENCH_CRASH_ROUNDS', process.env.BENCH_CRASH_ROUNDS, 20));
+    console.log(`\ncrash durability: ${rounds} kill -9s per database (the durability suite)`);
+    const run = spawnSync('npx', ['vitest', 'run', '--project', 'durability'], { stdio: 'inherit', env: { ...process.env, CRASH_ROUNDS: String(rounds) } });
+    if (run.status !== 0) console.log(`crash durability: FAILED (exit ${run.status})`);
   }
   if (worstSteal > 0) console.log(`\nThe host took up to ${(worstSteal * 100).toFixed(1)}% of this machine's CPU time in a round (steal in /proc/stat).`);
 }
