@@ -20,6 +20,7 @@
  *   BENCH_ONLY=route          every route (and nothing else); BENCH_ONLY=/api/me/lists one route;
  *                             BENCH_ONLY=/api/me/lists,unread-count,mixed  several (comma-separated)
  *   BENCH_ONLY=mixed | matches   the mixed load | the match bench alone
+ *   BENCH_ONLY=lighthouse      Lighthouse on landing, discover, details and a phone's profile
  *   BENCH_ONLY=crash           the crash-durability suite with 20 kill -9s per database (BENCH_CRASH_ROUNDS)
  *   BENCH_ROUTES_ONLY=1       the route table, the mixed load and matches, without the targets above
  *   BENCH_DATABASES=pglite    one database (default postgres,pglite)
@@ -60,6 +61,7 @@ import path from 'node:path';
 import pg from 'pg';
 // @ts-expect-error -- autocannon ships no type declarations; the part used here is typed below.
 import autocannonUntyped from 'autocannon';
+import { lighthouseLines, measureLighthouse } from './bench-lighthouse';
 import { chosenTargets, combineRounds, type Measurement, tableLines, targetsToMeasure, verdictLines } from './bench-report';
 import { type AutocannonRun, runRouteBench } from './bench-routes-run';
 import { matchFigureLines, measureMatches } from './bench-matches';
@@ -792,6 +794,15 @@ async function main() {
       } catch (error) {
         console.log(`matches on ${target.url ? 'postgres' : 'pglite'} stopped: ${(error as Error).message}`);
       }
+    }
+  }
+  // Web performance (issue 19, item 6): Lighthouse on the landing page, Discover, details and a phone's profile.
+  if (!process.env.BENCH_ONLY || 'lighthouse'.includes(process.env.BENCH_ONLY.toLowerCase())) {
+    console.log("\nLighthouse (the machine's Chromium; desktop unless marked mobile)");
+    try {
+      for (const line of lighthouseLines(await measureLighthouse((line) => console.log(line)))) console.log(line);
+    } catch (error) {
+      console.log(`lighthouse stopped: ${(error as Error).message}`);
     }
   }
   // Crash durability (issue 19, item 3; decision 029): the durability suite with 20 kills per database.
