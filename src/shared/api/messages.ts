@@ -60,6 +60,7 @@ export const messagesApi = defineRoutes({
     params: conversationParamsSchema,
     status: 200,
     response: z.object({ updated: z.number().int() }),
+    errors: [404],
   },
   remove: {
     method: 'delete',
@@ -70,5 +71,6 @@ export const messagesApi = defineRoutes({
     params: conversationParamsSchema,
     status: 200,
     response: z.object({ deleted: z.number().int() }),
+    errors: [404],
   },
 });

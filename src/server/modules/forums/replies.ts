@@ -8,6 +8,7 @@ import { errors } from '../../http/errors';
 import { isAdmin } from '../accounts/access';
 import { later, threadChanged } from './changes';
 import { notifyForumActivity } from './notify';
+import { assertNotBlocked } from '../safety/service';
 import { getReply, replyRow, threadRow } from './reads';
 import { toggleCounted } from './toggle';
 
@@ -29,6 +30,8 @@ export async function createReply(deps: AppDeps, me: AuthedUser, threadId: strin
     parentReplyId = parent.parentReplyId ?? parent.id;
     parentAuthorId = parent.authorId;
   }
+  // Ruling 28: no reply to the thread or the reply of someone in a blocked pair with me.
+  for (const other of new Set([thread.authorId, parentAuthorId])) if (other && other !== me.id) await assertNotBlocked(db, me.id, other);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(forumReplies).values({ threadId, authorId: me.id, parentReplyId, content: input.content }).returning({ id: forumReplies.id });
     await tx
