@@ -82,6 +82,7 @@ export async function getConversation(db: Database, me: string, otherId: string)
   return {
     user: other ? userView(other) : deletedUser(otherId),
     canMessage: !!usable && !other.isBanned && !blocks.aBlockedB,
+    blockedByMe: blocks.aBlockedB,
     messages: rows.reverse().map((m) => ({ id: m.id, content: m.content, fromMe: m.senderId === me, read: m.read, createdAt: m.createdAt.toISOString() })),
   };
 }

@@ -2,6 +2,7 @@ import { Flag, Link2, MessageCircle, Settings, Share2, UserPlus } from 'lucide-r
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BoostButton } from '@/components/boost/boost';
+import { SafetyMenu } from '@/components/safety/safety-menu';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
 import type { ProfileTarget, ProfileView } from './api';
@@ -9,7 +10,10 @@ import { FollowButton } from './follow-button';
 
 export type ProfileDialog = 'share' | 'social-links' | 'report';
 
-/** The buttons under the header: own profile, another user's (signed in), or a guest's view. */
+/**
+ * The buttons under the header: own profile, another user's (signed in: with a More menu to mute or
+ * block them, issue 20), or a guest's view.
+ */
 export function ProfileActions({
   profile,
   target,
@@ -79,6 +83,7 @@ export function ProfileActions({
       <Button variant="ghost" className="text-muted-foreground hover:text-destructive" onClick={() => onOpen('report')}>
         <Flag aria-hidden /> Report
       </Button>
+      <SafetyMenu target={{ id: profile.id, name: `@${profile.username}`, blocked: profile.viewerBlocks, muted: profile.viewerMutes }} />
     </>
   );
 }
