@@ -114,6 +114,7 @@ describe('block', () => {
     expect(await blockedView.json()).toEqual(await missing.json());
     expect((await api(b)(`/api/profiles/by-username/${a.username}`)).status).toBe(404);
     expect((await api(b)(`/api/follows/${a.id}`)).status).toBe(404);
+    for (const part of ['favorites', 'watchlist', 'shared-favorites']) expect((await api(b)(`/api/profiles/${a.id}/${part}`)).status).toBe(404);
     // The blocker sees b's profile, marked as blocked by them.
     const seen = await api(a)(`/api/profiles/${b.id}`);
     expect(seen.status).toBe(200);
