@@ -39,6 +39,10 @@ describe('block and unblock (issue 20 part 1, ruling 28)', () => {
     await confirm.getByRole('button', { name: 'Block', exact: true }).click();
     await a.page.getByText(`Blocked @${b.username}`, { exact: true }).waitFor();
     await a.page.setViewportSize({ width: 1280, height: 900 });
+    // A sees B's profile with Unblock in place of Follow and Message.
+    await a.page.getByRole('button', { name: 'Unblock', exact: true }).waitFor();
+    expect(await a.page.getByRole('button', { name: 'Follow', exact: true }).count()).toBe(0);
+    await screenshotAt(a.page, SHOTS, 'profile-blocked', 1280);
     await more.click();
     await menu.getByRole('menuitem', { name: `Unblock @${b.username}` }).waitFor();
     await a.page.keyboard.press('Escape');
