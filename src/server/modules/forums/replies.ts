@@ -6,9 +6,9 @@ import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { errors } from '../../http/errors';
 import { isAdmin } from '../accounts/access';
+import { assertNotBlocked } from '../safety/service';
 import { later, threadChanged } from './changes';
 import { notifyForumActivity } from './notify';
-import { assertNotBlocked } from '../safety/service';
 import { getReply, replyRow, threadRow } from './reads';
 import { toggleCounted } from './toggle';
 
