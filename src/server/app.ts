@@ -11,6 +11,7 @@ import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { safetyRoutes } from './modules/safety/routes';
 import { sessionsRoutes } from './modules/sessions/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { billingRoutes } from './modules/billing/routes';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));
   api.route('/', socialRoutes(deps));
+  api.route('/', safetyRoutes(deps));
   api.route('/', forumRoutes(deps));
   api.route('/', billingRoutes(deps));
   api.route('/', adminRoutes(deps));

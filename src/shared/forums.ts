@@ -131,7 +131,13 @@ export type Forum = z.output<typeof forumSchema>;
 
 export const titleForumsSchema = z.object({ title: forumSchema, genres: z.array(forumSchema) }).meta({ id: 'TitleForums' });
 
-export const forumAuthorSchema = z.object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable(), foundingMember: z.boolean() }).meta({ id: 'ForumAuthor' });
+/**
+ * A post's author. Between a blocked pair each sees the other's authorship hidden (ruling 28):
+ * `hidden` true, the id empty, the name 'Hidden user', no avatar.
+ */
+export const forumAuthorSchema = z
+  .object({ id: z.string(), username: z.string(), avatarUrl: z.string().nullable(), foundingMember: z.boolean(), hidden: z.boolean() })
+  .meta({ id: 'ForumAuthor' });
 export type ForumAuthor = z.output<typeof forumAuthorSchema>;
 
 export const threadSchema = z
@@ -150,6 +156,8 @@ export const threadSchema = z
     likedByMe: z.boolean(),
     followedByMe: z.boolean(),
     isMine: z.boolean(),
+    /** The viewer muted the author: the web collapses the post ('Post from a muted user'). */
+    mutedAuthor: z.boolean(),
   })
   .meta({ id: 'ForumThread' });
 export type ForumThread = z.output<typeof threadSchema>;
@@ -166,6 +174,8 @@ export const replySchema = z
     author: forumAuthorSchema,
     likedByMe: z.boolean(),
     isMine: z.boolean(),
+    /** The viewer muted the author: the web collapses the post ('Post from a muted user'). */
+    mutedAuthor: z.boolean(),
   })
   .meta({ id: 'ForumReply' });
 export type ForumReply = z.output<typeof replySchema>;

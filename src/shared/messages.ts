@@ -17,6 +17,7 @@ export const MESSAGE_TEXT = {
   emptyContent: 'Message cannot be empty.',
   self: 'You cannot message yourself.',
   cannotMessage: 'This user cannot receive messages.',
+  youBlocked: 'You blocked this user. Unblock them to send messages.',
   banned: 'Your account has been banned.',
   userNotFound: 'User not found',
   premiumRequired: 'Upgrade to Premium to send messages.',
@@ -58,8 +59,10 @@ export type ConversationSummary = z.output<typeof conversationSummarySchema>;
 export const conversationViewSchema = z
   .object({
     user: conversationUserSchema,
-    /** False when the other account is deleted or banned. */
+    /** False when the other account is deleted or banned, or when I blocked them. */
     canMessage: z.boolean(),
+    /** I blocked the other user (issue 20): I read the conversation but cannot send in it. */
+    blockedByMe: z.boolean(),
     messages: z.array(messageViewSchema),
   })
   .meta({ id: 'Conversation' });

@@ -47,6 +47,10 @@ const headerShape = {
   watchlistCount: z.number().int().nullable(),
   /** Whether the signed-in viewer follows this user (false for guests and on one's own profile). */
   viewerFollows: z.boolean(),
+  /** Whether the signed-in viewer blocked this user (issue 20; false for guests and on one's own profile). */
+  viewerBlocks: z.boolean(),
+  /** Whether the signed-in viewer muted this user (issue 20; false for guests and on one's own profile). */
+  viewerMutes: z.boolean(),
   socialLinks: socialLinksSchema,
   isPrivate: z.boolean(),
   boostExpiresAt: z.string().nullable(),

@@ -219,7 +219,7 @@ export const forumsApi = defineRoutes({
     body: createReplySchema,
     status: 201,
     response: replySchema,
-    errors: [404],
+    errors: [403, 404],
     rateLimit: posts,
   },
   updateReply: {

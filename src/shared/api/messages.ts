@@ -67,6 +67,7 @@ export const messagesApi = defineRoutes({
     params: conversationParamsSchema,
     status: 200,
     response: z.object({ updated: z.number().int() }),
+    errors: [404],
   },
   remove: {
     authz: signedInOn('user'),
@@ -78,5 +79,6 @@ export const messagesApi = defineRoutes({
     params: conversationParamsSchema,
     status: 200,
     response: z.object({ deleted: z.number().int() }),
+    errors: [404],
   },
 });

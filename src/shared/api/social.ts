@@ -35,7 +35,7 @@ export const socialApi = defineRoutes({
     params: userParam,
     status: 200,
     response: followStateSchema,
-    errors: [404],
+    errors: [403, 404],
     rateLimit: followActions,
   },
   unfollow: {

@@ -13,3 +13,4 @@ export * from './matches';
 export * from './forums';
 export * from './billing';
 export * from './admin';
+export * from './safety';

@@ -20,7 +20,8 @@ export function accountRoutes(deps: AppDeps) {
     resetToken: async (c) => c.json({ valid: await isResetTokenValid(deps, c.req.valid('query').token) }, 200),
     searchProfiles: async (c) => {
       const { q, page } = c.req.valid('query');
-      return c.json(await searchProfiles(deps, q, page), 200);
+      // Signed in or not (a visitor route): a signed-in searcher's blocks filter the results.
+      return c.json(await searchProfiles(deps, q, page, (await currentUser(deps, c))?.id ?? null), 200);
     },
   });
 }

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { errors } from '../../http/errors';
 import { listMatches } from '../matches/service';
+import { blockedPeopleOf } from '../safety/service';
 
 interface ProfileRow {
   username: string | null;
@@ -86,7 +87,7 @@ export async function getDashboard(deps: AppDeps, viewer: AuthedUser): Promise<D
  * Ruling 23: up to 5 of the viewer's top matches they do not follow yet, then people who share the
  * most favorite genres. The matches come from the matches service, so a free user is offered only
  * their day's three (ruling 20) and who may appear is ruling 19's rule; the genre fill-up applies the
- * same rule (verified, not banned, not private) and skips people already followed.
+ * same rule (verified, not banned, not private, no block either way) and skips people already followed.
  */
 async function peopleYouMightLike(deps: AppDeps, viewer: AuthedUser): Promise<Suggestion[]> {
   const page = await listMatches(deps, viewer, { page: 1 });
@@ -121,6 +122,7 @@ function sharingGenres(deps: AppDeps, viewerId: string) {
             JOIN "user" u ON u.id = p.id
           WHERE mine.id = ${viewerId} AND u.email_verified AND NOT p.is_banned AND NOT p.is_private
             AND NOT EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = mine.id AND fo.following_id = p.id)
+            AND p.id NOT IN ${blockedPeopleOf(viewerId)}
         ) s
         ORDER BY cardinality(s.shared_genres) DESC, s.followers_count DESC, s.id
         LIMIT ${SUGGESTIONS_SHOWN * 2}`,

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { SAFETY_TEXT } from '../../../shared/safety';
 import { FORUM_TEXT, type ForumReply, type ForumThread, REPLY_PAGE_SIZE, THREAD_PAGE_SIZE } from '../../../shared/forums';
 import type { Database } from '../../db/client';
 import { forumReplies, forums, forumThreads, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
+import { blockedEitherWay, mutedBy } from '../safety/service';
 
 const usernameOf = sql<string>`coalesce(${user.displayUsername}, ${user.username})`;
 
@@ -38,11 +40,16 @@ const replyColumns = {
   foundingMember: profiles.foundingMember,
 };
 
-const author = (r: { authorId: string; username: string; avatarUrl: string | null; foundingMember: boolean | null }) => ({
-  id: r.authorId,
-  username: r.username,
-  avatarUrl: r.avatarUrl,
-  foundingMember: !!r.foundingMember,
+/** The author as the viewer may see them: hidden between a blocked pair (ruling 28). */
+const author = (r: { authorId: string; username: string; avatarUrl: string | null; foundingMember: boolean | null; authorHidden: boolean }) =>
+  r.authorHidden
+    ? { id: '', username: SAFETY_TEXT.hiddenUser, avatarUrl: null, foundingMember: false, hidden: true }
+    : { id: r.authorId, username: r.username, avatarUrl: r.avatarUrl, foundingMember: !!r.foundingMember, hidden: false };
+
+/** Whether the viewer and the author are a blocked pair, and whether the viewer muted the author: two key probes each. */
+const viewerFlags = (authorId: typeof forumThreads.authorId | typeof forumReplies.authorId, viewerId: string) => ({
+  authorHidden: sql<boolean>`${blockedEitherWay(authorId, viewerId)}`,
+  mutedAuthor: sql<boolean>`${mutedBy(viewerId, authorId)}`,
 });
 
 /**
@@ -55,6 +62,7 @@ function selectThreads(db: Database, viewerId: string) {
       ...threadColumns,
       likedByMe: sql<boolean>`exists(select 1 from thread_likes l where l.thread_id = ${forumThreads.id} and l.user_id = ${viewerId})`,
       followedByMe: sql<boolean>`exists(select 1 from thread_follows f where f.thread_id = ${forumThreads.id} and f.user_id = ${viewerId})`,
+      ...viewerFlags(forumThreads.authorId, viewerId),
     })
     .from(forumThreads)
     .innerJoin(user, eq(user.id, forumThreads.authorId))
@@ -63,7 +71,11 @@ function selectThreads(db: Database, viewerId: string) {
 
 function selectReplies(db: Database, viewerId: string) {
   return db
-    .select({ ...replyColumns, likedByMe: sql<boolean>`exists(select 1 from reply_likes l where l.reply_id = ${forumReplies.id} and l.user_id = ${viewerId})` })
+    .select({
+      ...replyColumns,
+      likedByMe: sql<boolean>`exists(select 1 from reply_likes l where l.reply_id = ${forumReplies.id} and l.user_id = ${viewerId})`,
+      ...viewerFlags(forumReplies.authorId, viewerId),
+    })
     .from(forumReplies)
     .innerJoin(user, eq(user.id, forumReplies.authorId))
     .leftJoin(profiles, eq(profiles.id, forumReplies.authorId));
@@ -88,6 +100,7 @@ function threadView(r: ThreadRow, viewerId: string): ForumThread {
     likedByMe: !!r.likedByMe,
     followedByMe: !!r.followedByMe,
     isMine: r.authorId === viewerId,
+    mutedAuthor: !!r.mutedAuthor,
   };
 }
 
@@ -103,6 +116,7 @@ function replyView(r: ReplyRow, viewerId: string): ForumReply {
     author: author(r),
     likedByMe: !!r.likedByMe,
     isMine: r.authorId === viewerId,
+    mutedAuthor: !!r.mutedAuthor,
   };
 }
 

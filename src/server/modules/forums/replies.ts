@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { errors } from '../../http/errors';
 import { isAdmin } from '../accounts/access';
+import { assertNotBlocked } from '../safety/service';
 import { later, threadChanged } from './changes';
 import { notifyForumActivity } from './notify';
 import { getReply, replyRow, threadRow } from './reads';
@@ -29,6 +30,8 @@ export async function createReply(deps: AppDeps, me: AuthedUser, threadId: strin
     parentReplyId = parent.parentReplyId ?? parent.id;
     parentAuthorId = parent.authorId;
   }
+  // Ruling 28: no reply to the thread or the reply of someone in a blocked pair with me.
+  for (const other of new Set([thread.authorId, parentAuthorId])) if (other && other !== me.id) await assertNotBlocked(db, me.id, other);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(forumReplies).values({ threadId, authorId: me.id, parentReplyId, content: input.content }).returning({ id: forumReplies.id });
     await tx

@@ -2,12 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { GENRE_BONUS_MAX, matchPercentage } from '../../../shared/matches';
 import { type Database, queryRows } from '../../db/client';
 import { MATCH_HEAVY_SLOTS } from '../../db/schema/matches';
+import { blockedPeopleOf } from '../safety/service';
 
 /**
  * One user's match ranking, exact, without joining the popular titles' fans (decision 014).
  *
- * Who appears (ruling 19): verified, not banned, not private, favorites shown, not the viewer, at
- * least one favorite shared (the viewer's own privacy does not matter: they see their own matches).
+ * Who appears (ruling 19): verified, not banned, not private, favorites shown, not the viewer, not
+ * blocked by or blocking the viewer (ruling 28), at least one favorite shared (the viewer's own privacy does not matter: they see their own matches).
  * Order (spec 001 §4): boosted first, then match percentage, then shared count, then user id.
  *
  * Shared counts in one statement: the viewer's popular ("heavy") titles are counted for everyone at
@@ -90,7 +91,7 @@ async function countShared(
       c AS (
         SELECT f.user_id, count(*)::integer AS shared
         FROM favorites f JOIN mine m ON f.media_type = m.media_type AND f.media_id = m.media_id
-        WHERE f.user_id <> ${viewerId} ${whoFilter}
+        WHERE f.user_id <> ${viewerId} AND f.user_id NOT IN ${blockedPeopleOf(viewerId)} ${whoFilter}
         GROUP BY f.user_id
       )
       SELECT c.user_id, c.shared, p.favorites_count,
@@ -157,7 +158,7 @@ export async function rankMatches(db: Database, viewerId: string, options: RankO
           SELECT x.*, round(x.shared * 100.0 / least(na.n, x.n))::integer AS base FROM (
             SELECT s.user_id, s.n, s.genres, bit_count(s.heavy & na.bits)::integer + coalesce(l.c, 0) AS shared
             FROM match_sigs s CROSS JOIN na LEFT JOIN light l ON l.user_id = s.user_id
-            WHERE s.visible AND s.user_id <> ${viewerId} ${genreFilter}) x CROSS JOIN na
+            WHERE s.visible AND s.user_id <> ${viewerId} AND s.user_id NOT IN ${blockedPeopleOf(viewerId)} ${genreFilter}) x CROSS JOIN na
           WHERE x.shared > 0),
         cut AS (SELECT base FROM scored ORDER BY base DESC LIMIT 1 OFFSET ${options.limit - 1}),
         boosted AS (SELECT id FROM profiles WHERE boost_expires_at > now())

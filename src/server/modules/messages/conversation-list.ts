@@ -25,7 +25,8 @@ interface ConversationRow {
 /**
  * The conversations of the user `me` names (a parameter, or a column of an outer query): per other
  * participant the last message, my unread count and who they are; newest first, filtered by a
- * search on username, name or 'Deleted user' when one is given.
+ * search on username, name or 'Deleted user' when one is given. A conversation with someone who
+ * blocked me is not mine to read any more (ruling 28); the blocker keeps theirs.
  */
 function conversationsOf(me: SQL, search?: string): SQL {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : '';
@@ -44,11 +45,12 @@ function conversationsOf(me: SQL, search?: string): SQL {
         LEFT JOIN unread ON unread.other_id = last.other_id
         LEFT JOIN "user" u ON u.id = last.other_id
         LEFT JOIN profiles p ON p.id = last.other_id
+        WHERE NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = last.other_id AND b.blocked_id = ${me})
         ${
           search
-            ? sql`WHERE lower(u.username) LIKE ${pattern}
+            ? sql`AND (lower(u.username) LIKE ${pattern}
            OR lower(coalesce(p.full_name, '')) LIKE ${pattern}
-           OR (u.id IS NULL AND lower(${MESSAGE_TEXT.deletedUser}) LIKE ${pattern})`
+           OR (u.id IS NULL AND lower(${MESSAGE_TEXT.deletedUser}) LIKE ${pattern}))`
             : sql``
         }
         ORDER BY last.created_at DESC, last.id DESC

@@ -8,6 +8,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import { loadAccess } from '../accounts/access';
 import { announce, notify, type NotifyResult } from '../notifications/notify';
 import { pushUnreadCounts, unreadCountsOf } from '../notifications/unread';
+import { assertNotBlocked, blocksBetween } from '../safety/service';
 
 /** The conversation's key: the two ids, sorted. It outlives both accounts. */
 export function pairOf(a: string, b: string) {
@@ -61,10 +62,13 @@ const userView = (row: OtherRow): ConversationUser => ({
 /**
  * The conversation of `me` with `otherId`, oldest first. Works for someone never messaged (no
  * messages yet) and for a deleted account that left messages ('Deleted user'); 404 otherwise.
+ * Between a blocked pair it stays readable to the blocker only (ruling 28): the blocked user finds
+ * no such user, as on the blocker's profile, and nobody can send in it.
  */
 export async function getConversation(db: Database, me: string, otherId: string): Promise<ConversationView> {
-  const [other, rows] = await Promise.all([
+  const [other, blocks, rows] = await Promise.all([
     loadUser(db, otherId),
+    blocksBetween(db, me, otherId),
     db
       .select({ id: messages.id, content: messages.content, senderId: messages.senderId, read: messages.read, createdAt: messages.createdAt })
       .from(messages)
@@ -72,11 +76,13 @@ export async function getConversation(db: Database, me: string, otherId: string)
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(CONVERSATION_MESSAGE_LIMIT),
   ]);
+  if (blocks.bBlockedA) throw errors.notFound(MESSAGE_TEXT.userNotFound);
   const usable = other && other.emailVerified && other.id !== me;
   if (!usable && rows.length === 0) throw errors.notFound(MESSAGE_TEXT.userNotFound);
   return {
     user: other ? userView(other) : deletedUser(otherId),
-    canMessage: !!usable && !other.isBanned,
+    canMessage: !!usable && !other.isBanned && !blocks.aBlockedB,
+    blockedByMe: blocks.aBlockedB,
     messages: rows.reverse().map((m) => ({ id: m.id, content: m.content, fromMe: m.senderId === me, read: m.read, createdAt: m.createdAt.toISOString() })),
   };
 }
@@ -108,6 +114,7 @@ export async function sendMessage(
   if (!sender || sender.isBanned) throw errors.forbidden(MESSAGE_TEXT.banned);
   if (!receiver || !receiver.emailVerified) throw errors.notFound(MESSAGE_TEXT.userNotFound);
   if (receiver.isBanned) throw errors.forbidden(MESSAGE_TEXT.cannotMessage);
+  await assertNotBlocked(db, me.id, otherId);
   if (deps.config.messaging.premiumGate && !(await loadAccess(db, me, deps.config.auth.ownerEmail)).isPremium) {
     throw errors.forbidden(MESSAGE_TEXT.premiumRequired);
   }
@@ -172,6 +179,7 @@ async function storedSend(db: Database, me: string, otherId: string, clientId: s
  * sender's tabs and mine.
  */
 export async function markConversationRead(deps: AppDeps, me: string, otherId: string): Promise<number> {
+  if ((await blocksBetween(deps.database.db, me, otherId)).bBlockedA) throw errors.notFound(MESSAGE_TEXT.userNotFound);
   const { updated, notificationsRead } = await deps.database.db.transaction(async (tx) => {
     const readMessages = await tx
       .update(messages)
@@ -191,8 +199,10 @@ export async function markConversationRead(deps: AppDeps, me: string, otherId: s
   return updated;
 }
 
-/** Deletes the conversation for both participants, permanently. */
+/** Deletes the conversation for both participants, permanently (not the blocked user of a block: 404). */
 export async function deleteConversation(deps: AppDeps, me: string, otherId: string): Promise<number> {
+  // The blocked user no longer reaches the conversation, so cannot delete the blocker's copy either.
+  if ((await blocksBetween(deps.database.db, me, otherId)).bBlockedA) throw errors.notFound(MESSAGE_TEXT.userNotFound);
   const deleted = await deps.database.db.delete(messages).where(inPair(me, otherId)).returning({ id: messages.id });
   if (deleted.length > 0) {
     deps.events.publish({ users: [otherId, me] }, { type: 'conversation-deleted', by: me, with: otherId });

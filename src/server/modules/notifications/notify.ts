@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { NotificationType, NotifyEvent } from '../../../shared/notifications';
 import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AUTO_GENERATED, renderMail } from '../../integrations/mail';
+import { blockedEitherWay, mutedBy } from '../safety/service';
 import { pushUnreadCounts } from './unread';
 
 export interface NotifyInput {
@@ -50,12 +51,21 @@ export interface NotifyResult {
  */
 export async function notify(deps: AppDeps, input: NotifyInput, db: Database = deps.database.db): Promise<NotifyResult> {
   if (input.relatedUserId && input.relatedUserId === input.userId) return { id: null, popup: false, mailed: false };
+  const related = input.relatedUserId ?? null;
+  // Ruling 28: nothing passes between a blocked pair, and a muted user's activity (all but their
+  // messages, which the muter still reads in the conversation) reaches the muter no more. Read in
+  // the recipient's own row lookup: two primary-key probes, no extra round trip.
+  const quiet = related
+    ? input.type === 'message'
+      ? sql<boolean>`${blockedEitherWay(user.id, related)}`
+      : sql<boolean>`(${blockedEitherWay(user.id, related)} or ${mutedBy(user.id, related)})`
+    : sql<boolean>`false`;
   const [recipient] = await db
-    .select({ email: user.email, pref: input.event ? PREF_COLUMN[input.event] : profiles.notifyOnFollow })
+    .select({ email: user.email, pref: input.event ? PREF_COLUMN[input.event] : profiles.notifyOnFollow, quiet })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, input.userId));
-  if (!recipient) return { id: null, popup: false, mailed: false };
+  if (!recipient || recipient.quiet) return { id: null, popup: false, mailed: false };
   const pref = input.event ? recipient.pref : 'popup';
   if (pref === 'none') return { id: null, popup: false, mailed: false };
   const [row] = await db

@@ -38,6 +38,8 @@ function present(row: ViewRow | null, viewerId: string | null): ProfileView | nu
   if (!row || row.profile.isBanned) return null;
   const { profile: p, viewer: v } = row;
   const isOwn = viewerId === p.id;
+  // Ruling 28: someone the owner blocked sees the not-found view, the very 404 of a missing user.
+  if (!isOwn && viewerId && v.blockedByOwner) return null;
   const privileged = isOwn || (!!viewerId && v.viewerIsAdmin);
   const open = privileged || !p.isPrivate;
   const visible = {
@@ -69,6 +71,8 @@ function present(row: ViewRow | null, viewerId: string | null): ProfileView | nu
     favoritesCount: visible.favorites ? p.favoritesCount : null,
     watchlistCount: visible.watchlist ? p.watchlistCount : null,
     viewerFollows: !isOwn && v.viewerFollows,
+    viewerBlocks: !isOwn && !!viewerId && v.viewerBlocks,
+    viewerMutes: !isOwn && !!viewerId && v.viewerMutes,
     socialLinks: {
       instagramUrl: p.instagramUrl,
       facebookUrl: p.facebookUrl,

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { follows, profiles, session, user, userRoles } from '../../db/schema';
+import { follows, profiles, session, user, userBlocks, userMutes, userRoles } from '../../db/schema';
 
 /**
  * The profile view's read: the profile row and what one viewer is to it, for many requests in one
@@ -24,6 +24,10 @@ export interface ViewerView {
   userCreatedAt: string;
   viewerFollows: boolean;
   viewerIsAdmin: boolean;
+  /** The profile's owner blocked the viewer: the viewer finds no such profile (ruling 28). */
+  blockedByOwner: boolean;
+  viewerBlocks: boolean;
+  viewerMutes: boolean;
   /** With the viewer given by session token: that session's user, expiry and ban flag (null: no such session). */
   sessionUserId: string | null;
   sessionExpiresAt: string | null;
@@ -83,6 +87,10 @@ function selectRows(db: Database, by: Lookup['by']) {
         userCreatedAt: sql`${user.createdAt}`,
         viewerFollows: sql`exists(select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followingId} = ${user.id})`,
         viewerIsAdmin: sql`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${viewer} and ${userRoles.role} = 'admin')`,
+        // Block and mute (issue 20): a probe of each table's primary key, in this same statement.
+        blockedByOwner: sql`exists(select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${user.id} and ${userBlocks.blockedId} = ${viewer})`,
+        viewerBlocks: sql`exists(select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewer} and ${userBlocks.blockedId} = ${user.id})`,
+        viewerMutes: sql`exists(select 1 from ${userMutes} where ${userMutes.muterId} = ${viewer} and ${userMutes.mutedId} = ${user.id})`,
         sessionUserId: sql`${viewerSession.userId}`,
         sessionExpiresAt: sql`${viewerSession.expiresAt}`,
         sessionBanned: sql`coalesce(${viewerProfile.isBanned}, false)`,

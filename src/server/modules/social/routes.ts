@@ -11,7 +11,7 @@ export function socialRoutes(deps: AppDeps) {
   return routeTable(deps, socialApi, {
     follow: async (c) => c.json(await follow(deps, c.get('user').id, c.req.valid('param').userId), 200),
     unfollow: async (c) => c.json(await unfollow(deps, c.get('user').id, c.req.valid('param').userId), 200),
-    followLists: async (c) => c.json(await followLists(deps, c.req.valid('param').userId, c.req.valid('query').q ?? ''), 200),
+    followLists: async (c) => c.json(await followLists(deps, c.req.valid('param').userId, c.req.valid('query').q ?? '', c.get('user').id), 200),
     removeFollower: async (c) => c.json(await removeFollower(deps, c.get('user').id, c.req.valid('param').userId), 200),
     updateSocialLinks: async (c) => c.json(await updateSocialLinks(deps, c.get('user').id, c.req.valid('json')), 200),
     report: async (c) => c.json(await reportUser(deps, c.get('user').id, c.req.valid('param').userId, c.req.valid('json').reason), 201),

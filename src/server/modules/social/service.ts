@@ -17,6 +17,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import { errors } from '../../http/errors';
 import { claimOncePerDay } from '../notifications/dedup';
 import { announce, type NotifyResult, notify } from '../notifications/notify';
+import { assertNotBlocked, blocksBetween } from '../safety/service';
 
 const HOUR_MS = 60 * 60 * 1000;
 const usernameOf = sql<string>`coalesce(${user.displayUsername}, ${user.username})`;
@@ -77,11 +78,15 @@ export async function follow(deps: AppDeps, followerId: string, followingId: str
   const db = deps.database.db;
   const target = await activeUser(db, followingId);
   if (!target) throw errors.notFound('Profile not found');
+  await assertNotBlocked(db, followerId, followingId);
   const [me] = await db.select({ username: usernameOf }).from(user).where(eq(user.id, followerId));
   const outcome = await db.transaction(async (tx): Promise<{ inserted: boolean; notice: NotifyResult | null }> => {
     const rows = await tx.insert(follows).values({ followerId, followingId }).onConflictDoNothing().returning({ id: follows.id });
     if (rows.length === 0) return { inserted: false, notice: null };
     await moveCounts(tx, followerId, followingId, 1);
+    // A block committed since the check above (it holds the same profile locks while it ends the
+    // pair's follows) would leave this follow behind: checked again under the locks (ruling 28).
+    await assertNotBlocked(tx, followerId, followingId);
     // Claimed in this transaction: the claim exists only if the follow does.
     const firstToday = await claimOncePerDay(tx, { kind: 'new_follower', recipientId: followingId, subjectId: followerId });
     const notice = await notify(
@@ -157,10 +162,14 @@ async function listSide(db: Database, side: 'followers' | 'following', userId: s
   return rows.map((r) => ({ ...r, followedAt: r.followedAt.toISOString() }));
 }
 
-/** Followers and following of a user, newest first, optionally filtered by name (signed-in viewers). */
-export async function followLists(deps: AppDeps, userId: string, q: string): Promise<FollowLists> {
+/**
+ * Followers and following of a user, newest first, optionally filtered by name (signed-in viewers).
+ * Someone the user blocked finds no such profile (ruling 28).
+ */
+export async function followLists(deps: AppDeps, userId: string, q: string, viewerId: string): Promise<FollowLists> {
   const db = deps.database.db;
   if (!(await activeUser(db, userId))) throw errors.notFound('Profile not found');
+  if (userId !== viewerId && (await blocksBetween(db, userId, viewerId)).aBlockedB) throw errors.notFound('Profile not found');
   const [followers, following, counts] = await Promise.all([listSide(db, 'followers', userId, q), listSide(db, 'following', userId, q), countsOf(db, userId)]);
   return { followers, following, ...counts };
 }

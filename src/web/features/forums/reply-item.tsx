@@ -3,6 +3,7 @@ import { CornerDownRight, Flag, Pencil, Reply as ReplyIcon, Trash2 } from 'lucid
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { SafetyMenu } from '@/components/safety/safety-menu';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +13,7 @@ import { useSession } from '@/features/auth/session';
 import { type ForumReply, POST_MAX, updateReplySchema } from '@shared/forums';
 import { useDeleteReply, useReplyLike, useUpdateReply } from './api';
 import { ReportPostDialog } from './forum-dialogs';
+import { MutedPost } from './muted-post';
 import { PostText } from './post-text';
 import { AuthorLine, LikeButton } from './thread-card';
 
@@ -88,41 +90,44 @@ export function ReplyItem({ reply, onReply, nested }: { reply: ForumReply; onRep
   const isAdmin = !!useSession().session?.access?.isAdmin;
   const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
   const [editing, setEditing] = useState(false);
-  const who = `reply by @${reply.author.username}`;
+  const who = reply.author.hidden ? `reply by ${reply.author.username}` : `reply by @${reply.author.username}`;
   const close = (open: boolean) => {
     if (!open) setDialog(null);
   };
   return (
     <li className={nested ? 'ml-8 border-l pl-4' : undefined} data-testid="forum-reply">
-      <div className="flex gap-3 py-3">
-        {nested ? <CornerDownRight aria-hidden className="mt-1 size-4 shrink-0 text-muted-foreground" /> : null}
-        <UserAvatar name={reply.author.username} src={reply.author.avatarUrl} className="size-8 shrink-0" />
-        <div className="min-w-0 flex-1 space-y-1">
-          <AuthorLine author={reply.author} createdAt={reply.createdAt} />
-          {editing ? <ReplyEditForm reply={reply} onDone={() => setEditing(false)} /> : <PostText text={reply.content} />}
-          <div className="flex flex-wrap items-center gap-1">
-            <LikeButton liked={reply.likedByMe} count={reply.likeCount} pending={like.isPending} onClick={() => like.mutate(reply)} label={who} />
-            <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
-              <ReplyIcon aria-hidden /> Reply
-            </Button>
-            {reply.isMine && !editing ? (
-              <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit your ${who}`}>
-                <Pencil aria-hidden />
+      <MutedPost muted={reply.mutedAuthor}>
+        <div className="flex gap-3 py-3">
+          {nested ? <CornerDownRight aria-hidden className="mt-1 size-4 shrink-0 text-muted-foreground" /> : null}
+          <UserAvatar name={reply.author.username} src={reply.author.avatarUrl} className="size-8 shrink-0" />
+          <div className="min-w-0 flex-1 space-y-1">
+            <AuthorLine author={reply.author} createdAt={reply.createdAt} />
+            {editing ? <ReplyEditForm reply={reply} onDone={() => setEditing(false)} /> : <PostText text={reply.content} />}
+            <div className="flex flex-wrap items-center gap-1">
+              <LikeButton liked={reply.likedByMe} count={reply.likeCount} pending={like.isPending} onClick={() => like.mutate(reply)} label={who} />
+              <Button variant="ghost" size="sm" onClick={() => onReply(reply)}>
+                <ReplyIcon aria-hidden /> Reply
               </Button>
-            ) : null}
-            {reply.isMine || isAdmin ? (
-              <Button variant="ghost" size="sm" onClick={() => setDialog('delete')} aria-label={`Delete ${who}`}>
-                <Trash2 aria-hidden />
-              </Button>
-            ) : null}
-            {!reply.isMine ? (
-              <Button variant="ghost" size="sm" onClick={() => setDialog('report')} aria-label={`Report ${who}`}>
-                <Flag aria-hidden />
-              </Button>
-            ) : null}
+              {reply.isMine && !editing ? (
+                <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit your ${who}`}>
+                  <Pencil aria-hidden />
+                </Button>
+              ) : null}
+              {reply.isMine || isAdmin ? (
+                <Button variant="ghost" size="sm" onClick={() => setDialog('delete')} aria-label={`Delete ${who}`}>
+                  <Trash2 aria-hidden />
+                </Button>
+              ) : null}
+              {!reply.isMine ? (
+                <Button variant="ghost" size="sm" onClick={() => setDialog('report')} aria-label={`Report ${who}`}>
+                  <Flag aria-hidden />
+                </Button>
+              ) : null}
+              {!reply.isMine && !reply.author.hidden ? <SafetyMenu target={{ id: reply.author.id, name: `@${reply.author.username}`, muted: reply.mutedAuthor }} /> : null}
+            </div>
           </div>
         </div>
-      </div>
+      </MutedPost>
       <ReportPostDialog open={dialog === 'report'} onOpenChange={close} target={{ replyId: reply.id }} />
       {reply.isMine || isAdmin ? <DeleteReplyDialog open={dialog === 'delete'} onOpenChange={close} replyId={reply.id} /> : null}
     </li>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useSafetyActions } from '@/components/safety/safety-menu';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/utils';
@@ -10,12 +11,13 @@ import type { ForumAuthor, ForumThread } from '@shared/forums';
 import { useSession } from '@/features/auth/session';
 import { usePinThread, useThreadFollow, useThreadLike } from './api';
 import { DeleteThreadDialog, ReportPostDialog, ThreadFormDialog } from './forum-dialogs';
+import { MutedPost } from './muted-post';
 import { timeAgo } from './post-text';
 
 export function AuthorLine({ author, createdAt }: { author: ForumAuthor; createdAt: string }) {
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-      <span>by @{author.username}</span>
+      <span>{author.hidden ? `by ${author.username}` : `by @${author.username}`}</span>
       {author.foundingMember ? (
         <Badge variant="gold">
           <Crown aria-hidden /> Founding Member
@@ -65,6 +67,9 @@ export function ThreadMenu({ thread, onDeleted }: { thread: ForumThread; onDelet
   const pin = usePinThread();
   const isAdmin = !!useSession().session?.access?.isAdmin;
   const canDelete = thread.isMine || isAdmin;
+  // Mute and Block the author (issue 20): not one's own post, nor a hidden author's (a blocked pair).
+  const canShield = !thread.isMine && !thread.author.hidden;
+  const safety = useSafetyActions({ id: thread.author.id, name: `@${thread.author.username}`, muted: thread.mutedAuthor });
   const close = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -83,6 +88,7 @@ export function ThreadMenu({ thread, onDeleted }: { thread: ForumThread; onDelet
           <DropdownMenuItem onSelect={() => setDialog('report')}>
             <Flag aria-hidden /> Report
           </DropdownMenuItem>
+          {canShield ? safety.items : null}
           {canDelete ? <DropdownMenuSeparator /> : null}
           {thread.isMine ? (
             <DropdownMenuItem onSelect={() => setDialog('edit')}>
@@ -102,17 +108,32 @@ export function ThreadMenu({ thread, onDeleted }: { thread: ForumThread; onDelet
         </DropdownMenuContent>
       </DropdownMenu>
       <ReportPostDialog open={dialog === 'report'} onOpenChange={close} target={{ threadId: thread.id }} />
+      {canShield ? safety.dialog : null}
       {thread.isMine ? <ThreadFormDialog open={dialog === 'edit'} onOpenChange={close} forumId={thread.forumId} thread={thread} /> : null}
       {canDelete ? <DeleteThreadDialog open={dialog === 'delete'} onOpenChange={close} threadId={thread.id} onDeleted={onDeleted} /> : null}
     </>
   );
 }
 
-/** A thread in a forum's list: avatar, title, pinned, badge, 'by @username', time ago, counts, follow, menu. */
+/**
+ * A thread in a forum's list: avatar, title, pinned, badge, 'by @username', time ago, counts, follow,
+ * menu; collapsed when the viewer muted its author.
+ */
 export function ThreadCard({ thread, onOpen }: { thread: ForumThread; onOpen: () => void }) {
-  const like = useThreadLike();
   return (
     <Card className="flex gap-3 p-4" data-testid="thread-card">
+      <MutedPost muted={thread.mutedAuthor}>
+        <ThreadCardBody thread={thread} onOpen={onOpen} />
+      </MutedPost>
+      <ThreadMenu thread={thread} />
+    </Card>
+  );
+}
+
+function ThreadCardBody({ thread, onOpen }: { thread: ForumThread; onOpen: () => void }) {
+  const like = useThreadLike();
+  return (
+    <>
       <UserAvatar name={thread.author.username} src={thread.author.avatarUrl} className="size-10 shrink-0" />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex items-start gap-2">
@@ -130,7 +151,6 @@ export function ThreadCard({ thread, onOpen }: { thread: ForumThread; onOpen: ()
           <FollowToggle thread={thread} />
         </div>
       </div>
-      <ThreadMenu thread={thread} />
-    </Card>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { ApiError } from '@/lib/api';
 import { type ForumReply, POST_MAX, postContentSchema } from '@shared/forums';
 import { repliesQuery, threadQuery, useCreateReply, useThreadLike } from './api';
+import { MutedPost } from './muted-post';
 import { PostText } from './post-text';
 import { ReplyItem } from './reply-item';
 import { AuthorLine, FollowToggle, LikeButton, ThreadMenu } from './thread-card';
@@ -98,16 +99,18 @@ export function ThreadView({ threadId, onDeleted }: { threadId: string; onDelete
   return (
     <div className="space-y-4">
       <div className="flex gap-3">
-        <UserAvatar name={t.author.username} src={t.author.avatarUrl} className="size-10 shrink-0" />
-        <div className="min-w-0 flex-1 space-y-2">
-          <h2 className="text-lg font-semibold break-words">{t.title}</h2>
-          <AuthorLine author={t.author} createdAt={t.createdAt} />
-          <PostText text={t.content} />
-          <div className="flex flex-wrap items-center gap-1">
-            <LikeButton liked={t.likedByMe} count={t.likeCount} pending={like.isPending} onClick={() => like.mutate(t)} label={t.title} />
-            <FollowToggle thread={t} />
+        <MutedPost muted={t.mutedAuthor}>
+          <UserAvatar name={t.author.username} src={t.author.avatarUrl} className="size-10 shrink-0" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <h2 className="text-lg font-semibold break-words">{t.title}</h2>
+            <AuthorLine author={t.author} createdAt={t.createdAt} />
+            <PostText text={t.content} />
+            <div className="flex flex-wrap items-center gap-1">
+              <LikeButton liked={t.likedByMe} count={t.likeCount} pending={like.isPending} onClick={() => like.mutate(t)} label={t.title} />
+              <FollowToggle thread={t} />
+            </div>
           </div>
-        </div>
+        </MutedPost>
         <ThreadMenu thread={t} onDeleted={onDeleted} />
       </div>
       <section aria-label="Replies" className="space-y-1">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { SafetyMenu } from '@/components/safety/safety-menu';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
@@ -48,7 +49,7 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
       </div>
     );
   }
-  const { user, canMessage, messages } = query.data;
+  const { user, canMessage, blockedByMe, messages } = query.data;
   const name = conversationName(user);
   return (
     <section aria-label={`Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
@@ -71,6 +72,7 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
             {user.username ? <p className="truncate text-xs text-muted-foreground">@{user.username}</p> : null}
           </div>
           {messages.length > 0 ? <DeleteConversationButton userId={userId} name={name} onDeleted={onDeleted} /> : null}
+          {user.deleted ? null : <SafetyMenu target={{ id: user.id, name, blocked: blockedByMe }} />}
         </header>
       ) : null}
       <div className="min-h-0 flex-1 overflow-y-auto">
@@ -80,7 +82,7 @@ export function ChatPanel({ userId, onBack, onDeleted, showHeader = true }: { us
         <MessageComposer userId={userId} onSend={outbox.send} />
       ) : (
         <p className="border-t p-3 text-center text-sm text-muted-foreground">
-          {user.deleted ? 'This account has been deleted. You can read this conversation but not reply.' : MESSAGE_TEXT.cannotMessage}
+          {user.deleted ? 'This account has been deleted. You can read this conversation but not reply.' : blockedByMe ? MESSAGE_TEXT.youBlocked : MESSAGE_TEXT.cannotMessage}
         </p>
       )}
     </section>

@@ -1,7 +1,9 @@
-import { Flag, Link2, MessageCircle, Settings, Share2, UserPlus } from 'lucide-react';
+import { Ban, Flag, Link2, MessageCircle, Settings, Share2, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BoostButton } from '@/components/boost/boost';
+import { useBlockToggle } from '@/components/safety/api';
+import { SafetyMenu } from '@/components/safety/safety-menu';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
 import type { ProfileTarget, ProfileView } from './api';
@@ -9,7 +11,10 @@ import { FollowButton } from './follow-button';
 
 export type ProfileDialog = 'share' | 'social-links' | 'report';
 
-/** The buttons under the header: own profile, another user's (signed in), or a guest's view. */
+/**
+ * The buttons under the header: own profile, another user's (signed in: with a More menu to mute or
+ * block them, issue 20), or a guest's view.
+ */
 export function ProfileActions({
   profile,
   target,
@@ -64,6 +69,17 @@ export function ProfileActions({
       </>
     );
   }
+  const safety = { id: profile.id, name: `@${profile.username}`, blocked: profile.viewerBlocks, muted: profile.viewerMutes };
+  if (profile.viewerBlocks) {
+    // Blocked by me: nothing to follow or message until I unblock (issue 20).
+    return (
+      <>
+        <UnblockButton userId={profile.id} name={safety.name} />
+        {share}
+        <SafetyMenu target={safety} />
+      </>
+    );
+  }
   return (
     <>
       <FollowButton profile={profile} target={target} />
@@ -79,6 +95,16 @@ export function ProfileActions({
       <Button variant="ghost" className="text-muted-foreground hover:text-destructive" onClick={() => onOpen('report')}>
         <Flag aria-hidden /> Report
       </Button>
+      <SafetyMenu target={safety} />
     </>
+  );
+}
+
+function UnblockButton({ userId, name }: { userId: string; name: string }) {
+  const unblock = useBlockToggle();
+  return (
+    <Button variant="outline" disabled={unblock.isPending} onClick={() => unblock.mutate({ userId, block: false, name })}>
+      <Ban aria-hidden /> Unblock
+    </Button>
   );
 }

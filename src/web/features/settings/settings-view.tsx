@@ -13,6 +13,7 @@ import { FavoriteGenresCard } from './favorite-genres-card';
 import { NotificationsCard } from './notifications-card';
 import { PasswordChangeCard } from './password-change-card';
 import { PrivacyCard } from './privacy-card';
+import { BlockedUsersCard, MutedUsersCard } from './safety-cards';
 import { CardSkeleton, LoadFailedCard } from './settings-states';
 import { SubscriptionCard } from './subscription-card';
 
@@ -47,6 +48,8 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
       <EmailChangeCard current={session.user.email} />
       <PasswordChangeCard username={session.user.username} />
       <DevicesCard />
+      <BlockedUsersCard />
+      <MutedUsersCard />
       {profile.data ? (
         <>
           <EditProfileCard profile={profile.data} />
