@@ -1,5 +1,6 @@
 import { blockStateSchema, muteStateSchema, SAFETY_ACTIONS_PER_HOUR, SAFETY_TEXT, safetyListSchema, safetyUserParams } from '../safety';
 import { defineRoutes, type RateLimit } from './contract';
+import { signedIn, signedInOn } from './authz';
 
 const tags = ['Safety'];
 
@@ -12,6 +13,7 @@ const safetyActions: RateLimit = { bucket: 'safety', per: 'user', max: SAFETY_AC
  */
 export const safetyApi = defineRoutes({
   block: {
+    authz: signedInOn('user', { owner: 400 }),
     method: 'put',
     path: '/blocks/{userId}',
     access: 'user',
@@ -24,6 +26,8 @@ export const safetyApi = defineRoutes({
     rateLimit: safetyActions,
   },
   unblock: {
+    // Idempotent: unblocking oneself, or someone not blocked, changes nothing.
+    authz: signedInOn('user'),
     method: 'delete',
     path: '/blocks/{userId}',
     access: 'user',
@@ -35,6 +39,7 @@ export const safetyApi = defineRoutes({
     rateLimit: safetyActions,
   },
   listBlocked: {
+    authz: signedIn,
     method: 'get',
     path: '/me/blocks',
     access: 'user',
@@ -44,6 +49,7 @@ export const safetyApi = defineRoutes({
     response: safetyListSchema,
   },
   mute: {
+    authz: signedInOn('user', { owner: 400 }),
     method: 'put',
     path: '/mutes/{userId}',
     access: 'user',
@@ -56,6 +62,8 @@ export const safetyApi = defineRoutes({
     rateLimit: safetyActions,
   },
   unmute: {
+    // Idempotent: unblocking oneself, or someone not blocked, changes nothing.
+    authz: signedInOn('user'),
     method: 'delete',
     path: '/mutes/{userId}',
     access: 'user',
@@ -67,6 +75,7 @@ export const safetyApi = defineRoutes({
     rateLimit: safetyActions,
   },
   listMuted: {
+    authz: signedIn,
     method: 'get',
     path: '/me/mutes',
     access: 'user',
