@@ -32,16 +32,8 @@ export function DonationsPanel() {
         {donations.map((d) => (
           <li key={d.id} className="flex items-start justify-between gap-3 rounded-md border p-3 text-sm">
             <div className="min-w-0">
-              <p className="break-words">
-                {d.donor ? (
-                  <>
-                    <span className="font-medium">{d.donor.username ? `@${d.donor.username}` : d.donor.email}</span>
-                    {d.donor.username ? <span className="text-muted-foreground"> · {d.donor.email}</span> : null}
-                  </>
-                ) : (
-                  <span className="font-medium">Anonymous</span>
-                )}
-              </p>
+              <p className="truncate font-medium">{d.donor ? (d.donor.username ? `@${d.donor.username}` : d.donor.email) : 'Anonymous'}</p>
+              {d.donor?.username ? <p className="truncate text-xs text-muted-foreground">{d.donor.email}</p> : null}
               <p className="text-xs text-muted-foreground">{new Date(d.createdAt).toLocaleString()}</p>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
