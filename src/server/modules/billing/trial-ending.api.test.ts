@@ -4,7 +4,7 @@ import { TRIAL_DAYS } from '../../../shared/pricing';
 import { mailOutbox, profiles, subscriptions, userRoles } from '../../db/schema';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { sweepTrialEndings } from './trial-ending';
+import { startTrialEndingSweep, sweepTrialEndings } from './trial-ending';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SUBJECT = 'Your Reelmates trial ends tomorrow';
@@ -99,5 +99,34 @@ describe('the trial-ending mail (issue 16 part 9)', () => {
     await sweepTrialEndings(t.deps);
     for (const u of [subscriber, admin, founder]) await sweepTrialEndings(t.deps, await whenLeft(u, 6 * 60 * 60 * 1000));
     for (const u of [subscriber, admin, founder, late]) expect(await mailsTo(u), u.email).toHaveLength(0);
+  });
+
+  it('the worker started with the server sweeps at start and on its timer, until stopped', async () => {
+    const first = await onTrial();
+    await t.deps.database.db
+      .update(subscriptions)
+      .set({ trialEnd: new Date(Date.now() + 20 * 60 * 60 * 1000) })
+      .where(eq(subscriptions.userId, first.id));
+    const worker = startTrialEndingSweep(t.deps, 50);
+    try {
+      await expect.poll(async () => (await mailsTo(first)).length, { timeout: 5_000 }).toBe(1);
+      // A trial entering its last day later is found by a later sweep of the timer.
+      const second = await onTrial();
+      await t.deps.database.db
+        .update(subscriptions)
+        .set({ trialEnd: new Date(Date.now() + 2 * 60 * 60 * 1000) })
+        .where(eq(subscriptions.userId, second.id));
+      await expect.poll(async () => (await mailsTo(second)).length, { timeout: 5_000 }).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+    const third = await onTrial();
+    await t.deps.database.db
+      .update(subscriptions)
+      .set({ trialEnd: new Date(Date.now() + 2 * 60 * 60 * 1000) })
+      .where(eq(subscriptions.userId, third.id));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await mailsTo(third)).toHaveLength(0);
+    expect(await mailsTo(first)).toHaveLength(1);
   });
 });
