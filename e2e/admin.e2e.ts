@@ -11,9 +11,12 @@ import { mailLink, signIn, signUpInBrowser, uniqueUser } from './support/journey
 // admin blocks an address (sign-up refused), unblocks it (sign-up works).
 const ADMIN_EMAIL = 'chief.moderator@example.com';
 const BILLING_ADMIN_EMAIL = 'billing.admin@example.com';
+const TREASURER_EMAIL = 'treasurer@example.com';
 const SHOTS = '/tmp/shots-admin';
 mkdirSync(SHOTS, { recursive: true });
-const app = useApp({ env: { ADMIN_EMAILS: `${ADMIN_EMAIL},${BILLING_ADMIN_EMAIL}` } });
+const GAPS_SHOTS = '/tmp/shots-billing-gaps';
+mkdirSync(GAPS_SHOTS, { recursive: true });
+const app = useApp({ env: { ADMIN_EMAILS: `${ADMIN_EMAIL},${BILLING_ADMIN_EMAIL},${TREASURER_EMAIL}` } });
 
 // A banned tab's requests are refused (401/403) on purpose, and a blocked sign-up answers 403.
 const expected = [/Failed to load resource: the server responded with a status of (401|403|404)/];
@@ -113,6 +116,7 @@ describe('admin area', () => {
       ['Post reports', 'No open post reports.'],
       ['Users', `@${bUser.username}`],
       ['Support', null],
+      ['Donations', 'No donations yet.'],
       ['Audit log', `banned ${bUser.username}`],
     ] as const) {
       await card.getByRole('radio', { name: new RegExp(`^${panel}`) }).click();
@@ -170,5 +174,53 @@ describe('admin area', () => {
     await admin.page.setViewportSize({ width: 390, height: 844 });
     await admin.page.screenshot({ path: '/tmp/shots-admin-audit-390.png', fullPage: true });
     for (const c of [payer.context, admin.context]) await c.close();
+  }, 240_000);
+
+  it("a donation made through the test checkout shows in the admin's Donations panel: the member by name, a visitor as Anonymous", async () => {
+    const giverUser = uniqueUser('giver');
+    const giver = await member(giverUser);
+    const admin = await member({ ...uniqueUser('treasurer'), email: TREASURER_EMAIL });
+    const visitor = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page: v } = await watchedPage(visitor, { allowConsoleErrors: expected });
+
+    /** Donates on /support: the checkout opens in a new tab and is paid with Stripe's test card. */
+    async function donate(page: Page, context: BrowserContext, dollars: string) {
+      await page.goto(`${app.url}/support`);
+      await page.getByRole('radio', { name: 'Custom' }).click();
+      await page.getByLabel('Custom amount (USD)').fill(dollars);
+      const tabOpened = context.waitForEvent('page');
+      await page.getByRole('button', { name: 'Donate' }).click();
+      const checkout = await tabOpened;
+      await checkout.waitForURL(/\/billing\/test-checkout\//);
+      await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await checkout.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await checkout.getByLabel('CVC').fill('123');
+      await checkout.getByRole('button', { name: /^Pay/ }).click();
+      await checkout.getByText('Thank you for your donation!').waitFor();
+      await checkout.close();
+    }
+    await donate(v, visitor, '5');
+    await donate(giver.page, giver.context, '12');
+
+    await admin.page.goto(`${app.url}/settings`);
+    const card = admin.page.locator('#admin');
+    await card.getByRole('radio', { name: 'Donations' }).click();
+    const list = card.getByRole('list', { name: 'Donations' });
+    const items = list.getByRole('listitem');
+    await items.first().waitFor();
+    // Newest first: the member's 12 USD, then the visitor's 5 USD.
+    const mine = items.nth(0);
+    await mine.getByText(`@${giverUser.username}`, { exact: true }).waitFor();
+    await mine.getByText('$12.00').waitFor();
+    await mine.getByText('completed').waitFor();
+    const anonymous = items.nth(1);
+    await anonymous.getByText('Anonymous', { exact: true }).waitFor();
+    await anonymous.getByText('$5.00').waitFor();
+    await card.getByText('2 donations').waitFor();
+    for (const width of [1280, 390] as const) await screenshotAt(admin.page, GAPS_SHOTS, 'admin-donations', width, card);
+
+    // A member who is not an admin cannot read them.
+    expect((await giver.context.request.get(`${app.url}/api/admin/donations`)).status()).toBe(403);
+    for (const c of [giver.context, admin.context, visitor]) await c.close();
   }, 240_000);
 });

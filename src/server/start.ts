@@ -14,6 +14,7 @@ import { createStorage, DatabaseStorage, LocalStorage } from './integrations/sto
 import { HealthProbe } from './modules/health/probe';
 import { profileFrontRoute } from './modules/profiles/front-route';
 import { startMatchRebalancer } from './modules/matches/rebalancer';
+import { startTrialEndingSweep } from './modules/billing/trial-ending';
 import { startUploadSweeper } from './modules/settings/upload-sweeper';
 import { createAuth } from './modules/accounts/auth';
 import { type EventBus, InProcessBus } from './realtime/bus';
@@ -107,6 +108,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   mail.start();
   const sweeper = startUploadSweeper(deps);
   const rebalancer = startMatchRebalancer(deps);
+  const trialEndings = startTrialEndingSweep(deps);
   const port = (server.address() as AddressInfo).port;
 
   logger.info({ port, webApp: webDist ? 'served' : 'not built (API only)' }, `Reelmates is listening on http://localhost:${port}`);
@@ -123,6 +125,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await mail.stop();
       await sweeper.stop();
       await rebalancer.stop();
+      await trialEndings.stop();
       hubOf.get(deps.events)?.stop();
       await deps.events.stop();
       await database.close();

@@ -155,6 +155,27 @@ export const auditLogSchema = z
   .object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
   .meta({ id: 'AuditLog' });
 
+/**
+ * A donation (ruling 15; issue 16 part 7): stored when the provider says the payment completed, so
+ * every stored donation is `completed`. The donor is the signed-in account that gave, or null
+ * (a visitor, or an account deleted since): 'Anonymous'.
+ */
+export const adminDonationSchema = z
+  .object({
+    id: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    donor: z.object({ id: z.string(), username: z.string().nullable(), email: z.string() }).nullable(),
+    status: z.enum(['completed']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminDonation' });
+export type AdminDonation = z.output<typeof adminDonationSchema>;
+export const donationsQuerySchema = z.strictObject({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const adminDonationPageSchema = z
+  .object({ donations: z.array(adminDonationSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'AdminDonationPage' });
+
 /** A user's id (Better Auth's, text). */
 export const idParamsSchema = z.strictObject({ id: text().min(1).max(100) });
 /** A report's, a post report's or a support message's id: a uuid column, which refuses any other text with an error (a 500 before). */

@@ -1,4 +1,5 @@
 import {
+  adminDonationPageSchema,
   adminOkSchema,
   adminOverviewSchema,
   adminUserPageSchema,
@@ -7,6 +8,7 @@ import {
   auditLogQuerySchema,
   auditLogSchema,
   banBodySchema,
+  donationsQuerySchema,
   emailBodySchema,
   emailParamsSchema,
   idParamsSchema,
@@ -198,6 +200,16 @@ export const adminApi = defineRoutes({
     status: 200,
     response: supportMessageSchema,
     errors: [404],
+  },
+  donations: {
+    method: 'get',
+    path: '/admin/donations',
+    access: 'admin',
+    tags,
+    summary: 'Donations, newest first, with the donor (or none: Anonymous), a page of 20',
+    query: donationsQuerySchema,
+    status: 200,
+    response: adminDonationPageSchema,
   },
   auditLog: {
     authz: adminOnly(),

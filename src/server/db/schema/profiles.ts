@@ -112,6 +112,8 @@ export const subscriptions = pgTable('subscriptions', {
   providerStatus: text('provider_status'),
   /** When the provider produced the state last applied: older events are ignored (out-of-order delivery). */
   stateAt: timestamp('state_at', { withTimezone: true }),
+  /** When the trial-ending mail was claimed (billing/trial-ending.ts): set once, by one sweep, in the mail's transaction. */
+  trialEndingMailedAt: timestamp('trial_ending_mailed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

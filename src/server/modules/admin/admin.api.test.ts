@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, MANUAL_BLOCK_REASON } from '../../../shared/admin';
-import { adminAuditLog, blockedEmails, contactMessages, forumReplies, forumThreads, profiles, reportedPosts, reports, session, userRoles } from '../../db/schema';
+import { adminAuditLog, blockedEmails, contactMessages, donations, forumReplies, forumThreads, profiles, reportedPosts, reports, session, userRoles } from '../../db/schema';
 import { newUserInput, signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { runAdminCommand } from './cli';
@@ -368,5 +368,64 @@ describe('audit log', () => {
     expect(res.total).toBe((await audit()).length);
     expect(res.entries[0]!.action).toBe('mark_handled');
     expect(res.entries.some((e) => e.action === 'ban' && e.actorName === admin.username)).toBe(true);
+  });
+});
+
+describe('donations (issue 16 part 7: stored and visible to admins)', () => {
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+  /** A donation through the test checkout, as a visitor (`null`) or a signed-in user. */
+  async function donate(who: User | null, cents: number) {
+    const res = await api(who)('/api/billing/donations', { method: 'POST', json: { amount: cents } });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { url: string }).url.split('/').pop()!;
+    expect((await api(who)(`/api/billing/test-checkout/${id}/pay`, { method: 'POST', json: card })).status).toBe(200);
+    return id;
+  }
+  type Page = {
+    donations: { id: string; amountCents: number; currency: string; donor: { id: string; username: string | null; email: string } | null; status: string; createdAt: string }[];
+    total: number;
+    page: number;
+    pageSize: number;
+  };
+
+  it('an admin sees them newest first with amount, currency, donor (or none) and status; a user gets 403, a visitor 401', async () => {
+    const giver = await signUpVerified(t);
+    const anonymous = await donate(null, 500);
+    const signed = await donate(giver, 1234);
+    // An open (unpaid) checkout is no donation.
+    await api(null)('/api/billing/donations', { method: 'POST', json: { amount: 2500 } });
+
+    const res = await api(admin)('/api/admin/donations');
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as Page;
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(page.donations.map((d) => d.id)).toEqual([signed, anonymous]);
+    expect(page.donations[0]).toMatchObject({ amountCents: 1234, currency: 'usd', status: 'completed', donor: { id: giver.id, username: giver.username, email: giver.email } });
+    expect(page.donations[1]).toMatchObject({ amountCents: 500, currency: 'usd', status: 'completed', donor: null });
+
+    const user = await api(giver)('/api/admin/donations');
+    expect(user.status).toBe(403);
+    expect((await user.json()).error.code).toBe('forbidden');
+    const visitor = await api(null)('/api/admin/donations');
+    expect(visitor.status).toBe(401);
+    expect((await visitor.json()).error.code).toBe('unauthorized');
+  });
+
+  it('pages by 20, newest first across pages', async () => {
+    const base = Date.now() - 86_400_000;
+    await db()
+      .insert(donations)
+      .values(
+        Array.from({ length: 21 }, (_, i) => ({ id: `cs_paging_${String(i).padStart(2, '0')}`, amountCents: 100 + i, currency: 'usd', createdAt: new Date(base + i * 1000) })),
+      );
+    const first = (await (await api(admin)('/api/admin/donations?page=1')).json()) as Page;
+    const second = (await (await api(admin)('/api/admin/donations?page=2')).json()) as Page;
+    expect(first.total).toBe(23);
+    expect(first.donations).toHaveLength(20);
+    expect(second.donations).toHaveLength(3);
+    const all = [...first.donations, ...second.donations].map((d) => d.createdAt);
+    expect([...all].sort().reverse()).toEqual(all);
+    expect(second.donations.at(-1)!.id).toBe('cs_paging_00');
+    expect((await api(admin)('/api/admin/donations?page=0')).status).toBe(400);
   });
 });

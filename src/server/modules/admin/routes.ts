@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { routeTable } from '../accounts/guards';
 import { listAudit } from './audit';
+import { listDonations } from './donations';
 import { listSupportMessages, markHandled, overview } from './inbox';
 import { banFromReport, deleteReportedPost, dismissPostReport, dismissReport, listPostReports, listUserReports } from './reports';
 import { adminUserById, banUserAsAdmin, blockEmail, cancelSubscriptionAsAdmin, listUsers, unbanUserAsAdmin, unblockEmail } from './users';
@@ -62,6 +63,7 @@ export function adminRoutes(deps: AppDeps) {
     },
     supportInbox: async (c) => c.json({ messages: await listSupportMessages(db, c.req.valid('query').show) }, 200),
     markHandled: async (c) => c.json(await markHandled(db, actorOf(c.get('user')), c.req.valid('param').id), 200),
+    donations: async (c) => c.json(await listDonations(db, c.req.valid('query').page), 200),
     auditLog: async (c) => c.json(await listAudit(db, c.req.valid('query').page), 200),
   });
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_TEXT } from '../../../shared/billing';
-import { billingEvents, donations, profiles, subscriptions } from '../../db/schema';
+import { billingEvents, donations, mailOutbox, profiles, subscriptions, testCheckouts } from '../../db/schema';
 import { TestCheckoutBilling } from '../../integrations/billing';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -177,6 +177,59 @@ describe('the trial (ruling 7)', () => {
     expect(await session(u)).toMatchObject({ isPremium: true, isSubscribed: true, isOnTrial: false });
     const founder = await signUpVerified(t);
     expect((await t.as(founder)('/api/billing/trial', { method: 'POST' })).status).toBe(409);
+  });
+});
+
+describe('two tabs racing (issue 16: one subscription, one receipt, one trial)', () => {
+  const receipts = (u: User) =>
+    t.deps.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, u.email), eq(mailOutbox.subject, 'Your Reelmates Premium receipt')));
+
+  it('two checkouts of one user paid at once, on two instances: one subscription, one receipt; the other checkout is refused and stays unpaid', async () => {
+    const second = await createTestApp({}, { database: t.deps.database });
+    try {
+      for (const plans of [
+        ['monthly', 'yearly'],
+        ['yearly', 'yearly'],
+      ] as const) {
+        const u = await freeUser();
+        // Both tabs opened the pricing page and started a checkout before either paid.
+        const ids = [await checkout(u, plans[0]), await checkout(u, plans[1])];
+        const results = await Promise.all([pay(u, ids[0]!), second.as(u)(`/api/billing/test-checkout/${ids[1]}/pay`, { method: 'POST', json: card })]);
+        const statuses = results.map((r) => r.status);
+        expect(statuses.sort()).toEqual([200, 409]);
+        const refused = results.find((r) => r.status === 409)!;
+        expect((await refused.json()).error.code).toBe('already_subscribed');
+        const rows = await t.deps.database.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ subscribed: true, providerStatus: 'active' });
+        expect(await receipts(u)).toHaveLength(1);
+        // The customer the subscription is under is the one its checkout made: one customer, one subscription.
+        const applied = await t.deps.database.db.select().from(testCheckouts).where(eq(testCheckouts.userId, u.id));
+        expect(applied.filter((c) => c.status === 'complete')).toHaveLength(1);
+        expect(applied.filter((c) => c.status === 'open')).toHaveLength(1);
+        expect(await session(u)).toMatchObject({ isPremium: true, isSubscribed: true });
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the trial started in two tabs at once, on two instances: one trial', async () => {
+    const second = await createTestApp({}, { database: t.deps.database });
+    try {
+      const u = await freeUser();
+      const results = await Promise.all([0, 1, 2, 3].map((i) => (i % 2 ? second : t).as(u)('/api/billing/trial', { method: 'POST' })));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+      const rows = await t.deps.database.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ subscriptionTier: 'trial', subscribed: false });
+      expect(await session(u)).toMatchObject({ isOnTrial: true, trialDaysLeft: 7 });
+    } finally {
+      await second.close();
+    }
   });
 });
 

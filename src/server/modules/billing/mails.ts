@@ -21,3 +21,16 @@ export const paymentFailedMail = (to: string) =>
     heading: 'We could not process your payment',
     paragraphs: ['Your latest Premium payment did not go through. Please update your card in Settings, under Manage Billing, to keep Premium.'],
   });
+
+/** Spec 000 §4's 'Trial Ending Soon!' notice as a mail: the trial expires tomorrow; upgrading keeps Premium. */
+export const trialEndingMail = (to: string, trialEnd: Date, upgradeUrl: string) =>
+  renderMail({
+    to,
+    subject: 'Your Reelmates trial ends tomorrow',
+    heading: 'Trial Ending Soon!',
+    paragraphs: [
+      `Your 7-day free trial of Reelmates Premium expires tomorrow (${trialEnd.toUTCString().replace('GMT', 'UTC')}).`,
+      `Upgrade now to keep your Premium features: ${formatUsd(PREMIUM_MONTHLY_USD)} per month or ${formatUsd(PREMIUM_YEARLY_USD)} per year. Without a plan, your account goes back to the free tier when the trial ends.`,
+    ],
+    action: { label: 'Upgrade in Settings', url: upgradeUrl },
+  });

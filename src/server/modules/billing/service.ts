@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { BILLING_TEXT, type Plan, type SubscriptionView } from '../../../shared/billing';
 import { TRIAL_DAYS } from '../../../shared/pricing';
+import { type Database, queryRows } from '../../db/client';
 import { subscriptions, testCheckouts } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
@@ -114,8 +115,11 @@ export async function startDonation(deps: AppDeps, me: AuthedUser | null, amount
   return provider.createDonation({ userId: me?.id ?? null, amountCents, successUrl: urls.donationSuccess, cancelUrl: urls.donationCancel });
 }
 
-/** POST /billing/webhook: a bad or missing signature is a 400 and changes nothing. */
-export async function handleWebhook(deps: AppDeps, payload: string, signature: string | undefined) {
+/**
+ * POST /billing/webhook: a bad or missing signature is a 400 and changes nothing. `db` is the
+ * test checkout's transaction when it delivers its own events (the event applies inside it).
+ */
+export async function handleWebhook(deps: AppDeps, payload: string, signature: string | undefined, db: Database = deps.database.db) {
   const provider = usable(deps);
   let event: BillingEvent;
   try {
@@ -124,7 +128,7 @@ export async function handleWebhook(deps: AppDeps, payload: string, signature: s
   } catch {
     throw new AppError(400, 'bad_signature', 'The webhook signature does not match.');
   }
-  const outcome = await applyEvent(eventDeps(deps), event);
+  const outcome = await applyEvent({ ...eventDeps(deps), db }, event);
   deps.logger.info({ event: event.id, type: event.type, outcome }, 'billing event');
   return outcome;
 }
@@ -179,11 +183,11 @@ export function testSubscription(
   };
 }
 
-async function deliverTest(deps: AppDeps, provider: TestCheckoutBilling, type: string, object: object) {
+async function deliverTest(deps: AppDeps, provider: TestCheckoutBilling, type: string, object: object, db: Database = deps.database.db) {
   const event: BillingEvent = { id: newId('evt_test'), type, created: Math.floor(Date.now() / 1000), data: { object: object as Record<string, unknown> } };
   const { payload, signature } = provider.sign(event);
   // The same door as Stripe's deliveries: signature check, then the one handler.
-  await handleWebhook(deps, payload, signature);
+  await handleWebhook(deps, payload, signature, db);
 }
 
 export async function getTestCheckout(deps: AppDeps, id: string, me: AuthedUser | null, origin: string) {
@@ -216,46 +220,64 @@ export async function payTestCheckout(deps: AppDeps, id: string, me: AuthedUser 
   if (number === TEST_CARD_DECLINED) throw new AppError(400, 'card_declined', BILLING_TEXT.cardDeclined);
   if (number !== TEST_CARD_OK) throw new AppError(400, 'card_not_test', BILLING_TEXT.notATestCard);
   const urls = returnUrls(deps, origin);
-  if (checkout.kind === 'subscription' && (await loadAccess(deps.database.db, me!, deps.config.auth.ownerEmail)).isSubscribed) {
-    throw errors.conflict('already_subscribed', BILLING_TEXT.alreadyPremium);
-  }
-  // Claimed in one statement: a double click pays once.
-  const claimed = await deps.database.db
-    .update(testCheckouts)
-    .set({ status: 'complete' })
-    .where(and(eq(testCheckouts.id, id), eq(testCheckouts.status, 'open')))
-    .returning({ id: testCheckouts.id });
-  if (claimed.length === 0) throw errors.conflict('checkout_complete', BILLING_TEXT.checkoutClosed);
-  if (checkout.kind === 'donation') {
-    await deliverTest(deps, provider, 'checkout.session.completed', {
-      id,
-      object: 'checkout.session',
-      mode: 'payment',
-      amount_total: checkout.amountCents,
-      currency: 'usd',
-      client_reference_id: me?.id ?? null,
-      metadata: { kind: 'donation', ...(me ? { userId: me.id } : {}) },
-    });
-    return { url: urls.donationSuccess };
-  }
-  const user = me!;
-  const plan = checkout.plan!;
-  const row = await subscriptionRow(deps, user.id);
-  const customerId = row?.customerId ?? newId('cus_test');
-  await deliverTest(deps, provider, 'checkout.session.completed', {
-    id,
-    object: 'checkout.session',
-    mode: 'subscription',
-    customer: customerId,
-    client_reference_id: user.id,
-    metadata: { userId: user.id, kind: 'subscription', plan },
+  // One transaction: the checkout is claimed only with its effect (a failure leaves it open to pay again).
+  return deps.database.db.transaction(async (tx) => {
+    if (checkout.kind === 'subscription') {
+      // Two tabs paying two checkouts of one user: one at a time, per user (on every instance); the
+      // second then finds the user subscribed and is refused, so there is one subscription and one receipt.
+      await queryRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`billing-pay:${me!.id}`}))`);
+      if ((await loadAccess(tx, me!, deps.config.auth.ownerEmail)).isSubscribed) throw errors.conflict('already_subscribed', BILLING_TEXT.alreadyPremium);
+    }
+    // Claimed in one statement: a double click pays once.
+    const claimed = await tx
+      .update(testCheckouts)
+      .set({ status: 'complete' })
+      .where(and(eq(testCheckouts.id, id), eq(testCheckouts.status, 'open')))
+      .returning({ id: testCheckouts.id });
+    if (claimed.length === 0) throw errors.conflict('checkout_complete', BILLING_TEXT.checkoutClosed);
+    if (checkout.kind === 'donation') {
+      await deliverTest(
+        deps,
+        provider,
+        'checkout.session.completed',
+        {
+          id,
+          object: 'checkout.session',
+          mode: 'payment',
+          amount_total: checkout.amountCents,
+          currency: 'usd',
+          client_reference_id: me?.id ?? null,
+          metadata: { kind: 'donation', ...(me ? { userId: me.id } : {}) },
+        },
+        tx,
+      );
+      return { url: urls.donationSuccess };
+    }
+    const user = me!;
+    const plan = checkout.plan!;
+    const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const customerId = row?.customerId ?? newId('cus_test');
+    await deliverTest(
+      deps,
+      provider,
+      'checkout.session.completed',
+      {
+        id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: user.id,
+        metadata: { userId: user.id, kind: 'subscription', plan },
+      },
+      tx,
+    );
+    const sub = testSubscription(
+      { userId: user.id, customerId, providerSubscriptionId: newId('sub_test'), billingInterval: plan, subscriptionEnd: null, willCancelAtPeriodEnd: false },
+      { plan, periodEnd: periodEnd(plan) },
+    );
+    await deliverTest(deps, provider, 'customer.subscription.created', sub, tx);
+    return { url: urls.success.replace('{CHECKOUT_SESSION_ID}', id) };
   });
-  const sub = testSubscription(
-    { userId: user.id, customerId, providerSubscriptionId: newId('sub_test'), billingInterval: plan, subscriptionEnd: null, willCancelAtPeriodEnd: false },
-    { plan, periodEnd: periodEnd(plan) },
-  );
-  await deliverTest(deps, provider, 'customer.subscription.created', sub);
-  return { url: urls.success.replace('{CHECKOUT_SESSION_ID}', id) };
 }
 
 /** The test manage page's actions: each becomes a signed 'subscription updated' event. */

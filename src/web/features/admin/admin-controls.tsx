@@ -6,13 +6,14 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { FOUNDING_MEMBER_LIMIT as FOUNDING_LIMIT } from '@shared/pricing';
 import { useOverview } from './api';
 import { AuditPanel } from './audit-panel';
+import { DonationsPanel } from './donations-panel';
 import { EmailBlockForm } from './email-block-form';
 import { PostReportsPanel } from './post-reports-panel';
 import { SupportPanel } from './support-panel';
 import { UserReportsPanel } from './user-reports-panel';
 import { UsersPanel } from './users-panel';
 
-type Panel = 'reports' | 'posts' | 'users' | 'support' | 'audit';
+type Panel = 'reports' | 'posts' | 'users' | 'support' | 'donations' | 'audit';
 const cap = (n: number) => (n > 99 ? '99+' : String(n));
 
 /**
@@ -44,13 +45,13 @@ export function AdminControls({ myId }: { myId: string }) {
             Founding members: {o.foundingMembers}/{FOUNDING_LIMIT} · {FOUNDING_LIMIT - o.foundingMembers} spots remaining
           </CardDescription>
         ) : (
-          <CardDescription>Moderate reports, manage users and read support messages.</CardDescription>
+          <CardDescription>Moderate reports, manage users, read support messages and see donations.</CardDescription>
         )}
       </CardHeader>
       <CardContent className="space-y-4">
         <SegmentedControl
           label="Admin panel"
-          // Five panels do not fit a phone's width: they wrap rather than hide behind a scroll.
+          // Six panels do not fit a phone's width: they wrap rather than hide behind a scroll.
           className="flex-wrap"
           value={panel}
           onValueChange={setPanel}
@@ -59,6 +60,7 @@ export function AdminControls({ myId }: { myId: string }) {
             { value: 'posts', label: <>Post reports{count(o?.openPostReports)}</> },
             { value: 'users', label: 'Users' },
             { value: 'support', label: <>Support{count(o?.openSupportMessages)}</> },
+            { value: 'donations', label: 'Donations' },
             { value: 'audit', label: 'Audit log' },
           ]}
         />
@@ -71,6 +73,7 @@ export function AdminControls({ myId }: { myId: string }) {
           </div>
         ) : null}
         {panel === 'support' ? <SupportPanel /> : null}
+        {panel === 'donations' ? <DonationsPanel /> : null}
         {panel === 'audit' ? <AuditPanel /> : null}
       </CardContent>
     </Card>

@@ -13,6 +13,7 @@ export const adminKeys = {
   users: (q: string, filter: AdminUserFilter, page: number) => [...adminKeys.all, 'users', q, filter, page] as const,
   support: (show: 'open' | 'all') => [...adminKeys.all, 'support', show] as const,
   audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
+  donations: (page: number) => [...adminKeys.all, 'donations', page] as const,
 };
 
 /** The message a toast shows after a colon ('Could not ban user: {message}'). */
@@ -31,6 +32,9 @@ export const useSupportInbox = (show: 'open' | 'all') =>
   useQuery({ queryKey: adminKeys.support(show), queryFn: ({ signal }) => call(adminApi.supportInbox, { query: { show } }, { signal }) });
 export const useAuditLog = (page: number) =>
   useQuery({ queryKey: adminKeys.audit(page), queryFn: ({ signal }) => call(adminApi.auditLog, { query: { page } }, { signal }), placeholderData: keepPreviousData });
+
+export const useDonations = (page: number) =>
+  useQuery({ queryKey: adminKeys.donations(page), queryFn: ({ signal }) => call(adminApi.donations, { query: { page } }, { signal }), placeholderData: keepPreviousData });
 
 /** Every admin action changes counts, lists and the audit log: refetch the whole area. */
 function useAdminMutation<V>(fn: (v: V) => Promise<unknown>) {
