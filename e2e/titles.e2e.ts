@@ -50,7 +50,7 @@ describe('titles, as a signed-in fan meets them', () => {
     await expect
       .poll(
         async () => {
-          const cards = await filtered.getByRole('link').allTextContents();
+          const cards = await filtered.getByRole('article').allTextContents();
           return cards.length > 0 && cards.every((text) => text.includes('PG-13'));
         },
         { timeout: 15_000 },
