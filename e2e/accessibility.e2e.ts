@@ -126,7 +126,10 @@ async function check(page: Page, who: string, path: string, ready: (page: Page) 
 const heading =
   (name: string | RegExp, level: number | null = 1) =>
   (page: Page) =>
-    page.getByRole('heading', { name, ...(level === null ? {} : { level }) }).first().waitFor();
+    page
+      .getByRole('heading', { name, ...(level === null ? {} : { level }) })
+      .first()
+      .waitFor();
 
 /** The summary: pages × variants, violations. */
 function printSummary(started: number) {
@@ -234,7 +237,7 @@ describe('accessibility gate (axe: WCAG 2.2 A/AA, serious and critical)', () => 
             await p.getByTestId('dashboard').getByRole('heading', { level: 2 }).first().waitFor();
             await p.getByRole('list', { name: 'Discover movies and TV shows', exact: true }).getByRole('link').first().waitFor();
           });
-          await check(m, 'member', '/search?q=fight', (p) => p.locator('#search-movie').getByRole('link').first().waitFor());
+          await check(m, 'member', '/search?q=fight', (p) => p.getByRole('article').first().waitFor());
           await check(m, 'member', '/advanced-discover', heading('Advanced Discovery'), '/advanced-discover (trial)');
           await check(m, 'member', '/matches', (p) => p.locator('li[aria-label^="Match: "]').first().waitFor());
           await check(m, 'member', '/details/movie/550', async (p) => {
