@@ -50,7 +50,7 @@ describe('titles, as a signed-in fan meets them', () => {
     await expect
       .poll(
         async () => {
-          const cards = await filtered.getByRole('link').allTextContents();
+          const cards = await filtered.getByRole('article').allTextContents();
           return cards.length > 0 && cards.every((text) => text.includes('PG-13'));
         },
         { timeout: 15_000 },
@@ -100,7 +100,7 @@ describe('titles, as a signed-in fan meets them', () => {
     const dialog = page.getByRole('dialog', { name: 'Related Titles' });
     const firstRelated = dialog.getByRole('list', { name: 'Related titles', exact: true }).getByRole('link').first();
     await firstRelated.waitFor();
-    const relatedName = (await firstRelated.locator('h3').textContent())!.trim();
+    const relatedName = (await firstRelated.textContent())!.trim();
     await firstRelated.click();
     await page.waitForURL((url) => url.pathname.startsWith('/details/') && url.pathname !== '/details/tv/1396');
     await page.getByRole('heading', { name: relatedName, level: 1, exact: true }).waitFor();

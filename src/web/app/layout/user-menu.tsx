@@ -7,7 +7,7 @@ import { AVATAR_BUTTON_CLASS, AvatarFace } from './avatar-face';
 /** `openAtOnce`: the avatar was clicked while this code was still loading, so the menu opens as it arrives. */
 export default function UserMenu({ user, onSignOut, openAtOnce = false }: { user: SessionUser; onSignOut: () => void; openAtOnce?: boolean }) {
   return (
-    <DropdownMenu defaultOpen={openAtOnce}>
+    <DropdownMenu defaultOpen={openAtOnce} modal={false}>
       <DropdownMenuTrigger asChild>
         <button type="button" aria-label="User menu" className={AVATAR_BUTTON_CLASS}>
           <AvatarFace user={user} />

@@ -24,7 +24,7 @@ export function AdminControls({ myId }: { myId: string }) {
   const [panel, setPanel] = useState<Panel>('reports');
   const overview = useOverview();
   const o = overview.data;
-  const count = (n: number | undefined) => (n ? <span className="ml-1.5 rounded-full bg-destructive px-1.5 text-xs text-white">{cap(n)}</span> : null);
+  const count = (n: number | undefined) => (n ? <span className="ml-1.5 rounded-full bg-destructive px-1.5 text-xs text-destructive-foreground">{cap(n)}</span> : null);
   return (
     <Card className="border-primary/40" id="admin">
       <CardHeader>

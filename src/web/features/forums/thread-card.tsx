@@ -49,7 +49,7 @@ export function FollowToggle({ thread, size = 'sm' }: { thread: ForumThread; siz
 
 export function LikeButton({ liked, count, pending, onClick, label }: { liked: boolean; count: number; pending?: boolean; onClick: () => void; label: string }) {
   return (
-    <Button variant="ghost" size="sm" aria-pressed={liked} aria-label={`${liked ? 'Unlike' : 'Like'} ${label} (${count} likes)`} disabled={pending} onClick={onClick}>
+    <Button variant="ghost" size="sm" aria-pressed={liked} aria-label={`${liked ? 'Unlike' : 'Like'} ${label}, ${count} likes`} disabled={pending} onClick={onClick}>
       <Heart aria-hidden className={cn(liked && 'fill-red-500 text-red-500')} /> {count}
     </Button>
   );

@@ -77,7 +77,7 @@ export default function LandingPage() {
       <section className="mx-auto max-w-4xl px-4">
         <div className="rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground">
           <h2 className="text-3xl font-bold">Your next favorite person is one favorite away</h2>
-          <p className="mt-3 opacity-90">Join free in under a minute.</p>
+          <p className="mt-3">Join free in under a minute.</p>
           <Button asChild size="lg" variant="secondary" className="mt-6">
             <Link to="/auth" state={{ from: 'signup' }}>
               Create your account

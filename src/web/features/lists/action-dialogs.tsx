@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { FollowUpDialog } from './follow-up-dialog';
 import { RatingDialog } from './rating-dialog';
@@ -9,17 +9,34 @@ export type ActionDialog = 'rate' | 'remove-favorite' | 'remove-watchlist' | 'fo
 /** Which of a title's dialogs is open; guests get 'Please log in' instead of a dialog. */
 export function useActionDialog(actions: ListActions) {
   const [dialog, setDialog] = useState<ActionDialog>(null);
+  // The control that opened the first dialog: the follow-up opens after the rating dialog has closed,
+  // so it cannot tell on its own where the keyboard focus should go back to.
+  const opener = useRef<HTMLElement | null>(null);
   return {
     dialog,
     setDialog,
+    opener,
     open: (d: Exclude<ActionDialog, null>) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       if (actions.requireSignIn()) setDialog(d);
     },
   };
 }
 
 /** The rating dialog, the removal confirmations and the follow-up after a new favorite. */
-export function ActionDialogs({ title, actions, dialog, setDialog }: { title: ActionTitle; actions: ListActions; dialog: ActionDialog; setDialog: (d: ActionDialog) => void }) {
+export function ActionDialogs({
+  title,
+  actions,
+  dialog,
+  setDialog,
+  opener,
+}: {
+  title: ActionTitle;
+  actions: ListActions;
+  dialog: ActionDialog;
+  setDialog: (d: ActionDialog) => void;
+  opener?: RefObject<HTMLElement | null>;
+}) {
   const close = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -53,7 +70,17 @@ export function ActionDialogs({ title, actions, dialog, setDialog }: { title: Ac
         confirmLabel="Remove"
         onConfirm={() => void actions.removeFromWatchlist()}
       />
-      <FollowUpDialog title={title} open={dialog === 'follow-up'} onOpenChange={close} />
+      <FollowUpDialog
+        title={title}
+        open={dialog === 'follow-up'}
+        onOpenChange={close}
+        onCloseAutoFocus={(event) => {
+          const back = opener?.current;
+          if (!back?.isConnected) return;
+          event.preventDefault();
+          back.focus();
+        }}
+      />
     </>
   );
 }

@@ -7,11 +7,20 @@ import { ActionDialogs, useActionDialog } from './action-dialogs';
 import { useListActions } from './use-list-actions';
 
 const iconButton =
-  'inline-flex size-8 items-center justify-center rounded-full bg-background/85 shadow-sm backdrop-blur transition-colors outline-none hover:bg-background focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50 [&_svg]:size-4';
+  'inline-flex size-8 items-center justify-center rounded-full bg-background/85 shadow-sm backdrop-blur transition-colors outline-none hover:bg-background focus-visible:ring-2 focus-visible:ring-ring aria-disabled:opacity-50 disabled:opacity-50 [&_svg]:size-4';
 
 function IconButton({ label, pressed, onClick, disabled, children }: { label: string; pressed?: boolean; onClick: () => void; disabled?: boolean; children: ReactNode }) {
   return (
-    <button type="button" aria-label={label} title={label} aria-pressed={pressed} disabled={disabled} onClick={onClick} className={iconButton}>
+    // Busy is aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page.
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
+      className={iconButton}
+    >
       {children}
     </button>
   );
@@ -21,7 +30,7 @@ function IconButton({ label, pressed, onClick, disabled, children }: { label: st
 export function CardActions({ title }: { title: TitleSummary }) {
   const t = { mediaType: title.mediaType, mediaId: title.id, title: title.title };
   const actions = useListActions(t);
-  const { dialog, setDialog, open } = useActionDialog(actions);
+  const { dialog, setDialog, open, opener } = useActionDialog(actions);
   return (
     <>
       <IconButton
@@ -59,7 +68,7 @@ export function CardActions({ title }: { title: TitleSummary }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ActionDialogs title={t} actions={actions} dialog={dialog} setDialog={setDialog} />
+      <ActionDialogs title={t} actions={actions} dialog={dialog} setDialog={setDialog} opener={opener} />
     </>
   );
 }

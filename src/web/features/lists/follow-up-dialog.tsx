@@ -6,7 +6,18 @@ import { listMessages } from '@shared/lists';
 import type { ActionTitle } from './use-list-actions';
 
 /** After a new favorite: 'Want to talk about {title} with others?' (spec 001 §2). */
-export function FollowUpDialog({ title, open, onOpenChange }: { title: ActionTitle; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function FollowUpDialog({
+  title,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  title: ActionTitle;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the focus goes back to on closing (it opens on its own, with no trigger to return to). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   const navigate = useNavigate();
   const join = () => {
     onOpenChange(false);
@@ -17,7 +28,7 @@ export function FollowUpDialog({ title, open, onOpenChange }: { title: ActionTit
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{listMessages.followUp(title.title)}</DialogTitle>
           <DialogDescription>Share what you loved about it in the discussions, and find people who feel the same.</DialogDescription>

@@ -31,27 +31,30 @@ export function MessageList({
   }
   const lastMine = [...messages].reverse().find((m) => m.fromMe)?.id;
   return (
-    <ol className="flex flex-col gap-2 p-4" aria-label="Messages">
-      {messages.map((m) => (
-        <li key={m.id} className={cn('flex max-w-[85%] flex-col', m.fromMe ? 'items-end self-end' : 'items-start self-start')} data-testid="message">
-          <p
-            className={cn(
-              'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
-              m.fromMe ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted',
-            )}
-          >
-            {m.content}
-          </p>
-          <span className="mt-0.5 text-[11px] text-muted-foreground">
-            <time dateTime={m.createdAt}>{time(m.createdAt)}</time>
-            {m.id === lastMine ? <span data-testid="read-state"> · {m.read ? 'Read' : 'Sent'}</span> : null}
-          </span>
-        </li>
-      ))}
-      {outgoing.map((m) => (
-        <OutgoingBubble key={`out-${m.key}`} message={m} onRetry={onRetry} onDiscard={onDiscard} />
-      ))}
+    <>
+      <ol className="flex flex-col gap-2 p-4" aria-label="Messages">
+        {messages.map((m) => (
+          <li key={m.id} className={cn('flex max-w-[85%] flex-col', m.fromMe ? 'items-end self-end' : 'items-start self-start')} data-testid="message">
+            <p
+              className={cn(
+                'rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap [overflow-wrap:anywhere]',
+                m.fromMe ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted',
+              )}
+            >
+              {m.content}
+            </p>
+            <span className="mt-0.5 text-[11px] text-muted-foreground">
+              <time dateTime={m.createdAt}>{time(m.createdAt)}</time>
+              {m.id === lastMine ? <span data-testid="read-state"> · {m.read ? 'Read' : 'Sent'}</span> : null}
+            </span>
+          </li>
+        ))}
+        {outgoing.map((m) => (
+          <OutgoingBubble key={`out-${m.key}`} message={m} onRetry={onRetry} onDiscard={onDiscard} />
+        ))}
+      </ol>
+      {/* The scroll anchor, after the list: a list holds list items only. */}
       <div ref={end} />
-    </ol>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { Layers } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import type { TitleSummary } from '@shared/catalogue';
 import { RelatedTitlesDialog } from './related-titles-dialog';
 
@@ -8,7 +9,7 @@ import { RelatedTitlesDialog } from './related-titles-dialog';
  * A content card's Related Titles toggle (spec 001 §2): opens that title's related titles in the modal,
  * which loads only once opened. Picking a title there follows its link (the modal closes with the page).
  */
-export function RelatedToggle({ title }: { title: TitleSummary }) {
+export function RelatedToggle({ title, className }: { title: TitleSummary; className?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -16,7 +17,7 @@ export function RelatedToggle({ title }: { title: TitleSummary }) {
         type="button"
         variant="ghost"
         size="sm"
-        className="mt-1 h-7 justify-start gap-1 px-1.5 text-xs text-muted-foreground hover:text-foreground"
+        className={cn('mt-1 h-7 justify-start gap-1 px-1.5 text-xs text-muted-foreground hover:text-foreground', className)}
         aria-expanded={open}
         aria-haspopup="dialog"
         aria-label={`Related Titles of ${title.title}`}
