@@ -202,6 +202,7 @@ export const adminApi = defineRoutes({
     errors: [404],
   },
   donations: {
+    authz: adminOnly(),
     method: 'get',
     path: '/admin/donations',
     access: 'admin',
