@@ -15,6 +15,8 @@ const header = {
   favoritesCount: null,
   watchlistCount: 3,
   viewerFollows: false,
+  viewerBlocks: false,
+  viewerMutes: false,
   socialLinks: links,
   isPrivate: false,
   boostExpiresAt: null,
