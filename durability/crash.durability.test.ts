@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUpOverApi, uniqueUser } from '../e2e/support/journeys';
+import { createDatabase } from '../multi/support/cluster';
 import { type AppServer, startAppServer, tempDataDir } from '../e2e/support/server';
 import { countDisagreements, missingWrites, type Query } from './support/checks';
 import { type LoadUser, type LoadWorld, runLoad } from './support/load';
@@ -47,26 +46,13 @@ function pgliteTarget(): Target {
 }
 
 async function postgresTarget(adminUrl: string): Promise<Target> {
-  const name = `reelmates_crash_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const database = await createDatabase(adminUrl);
   return {
     name: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: database.url },
     dataDir: tempDataDir(),
-    inspect: async (fn) => fn(async (sql, params) => (await pool.query(sql, params)).rows),
-    async drop() {
-      await pool.end();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
+    inspect: async (fn) => fn(async (sql, params) => (await database.pool.query(sql, params)).rows),
+    drop: database.drop,
   };
 }
 

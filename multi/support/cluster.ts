@@ -99,7 +99,7 @@ function readLog(dir: string): string {
   }
 }
 
-/** A fresh PostgreSQL database for the run, dropped at the end (as src/server/test/harness.ts does). */
+/** A fresh PostgreSQL database for the run, dropped at the end (as src/server/test/harness.ts does); the durability suite uses it too. */
 export async function createDatabase(adminUrl: string) {
   const name = `reelmates_multi_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
