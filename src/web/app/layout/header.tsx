@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
+import { probablySignedIn, useSession } from '@/features/auth/session';
 import { useSignOut } from '@/features/auth/api';
 import { UserSearchBox } from '@/features/profiles/user-search-box';
 import { retryImport } from '@/lib/retry-import';
@@ -103,7 +103,8 @@ export function Header() {
           )}
         </div>
       </div>
-      {!isPending && !user ? (
+      {/* While the session is asked, the row is drawn when this browser was last a visitor's, so it does not push the page down when the answer comes. */}
+      {(isPending ? !probablySignedIn() : !user) ? (
         <div className="px-4 pb-3 sm:hidden">
           <UserSearchBox />
         </div>

@@ -36,7 +36,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps while a page loads (CLS). */}
+      <main id="main" className="min-h-dvh flex-1">
         <AppTitleActions>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -13,7 +13,32 @@ export type SessionData = SessionView & { signedOut?: boolean };
  * landing page's JavaScript and its 150 KB budget (e2e/platform.e2e.ts).
  */
 const sessionRoute = routeRef<typeof accountsApi.session>({ method: 'get', path: '/session' });
-const fetchSession = (signal: AbortSignal): Promise<SessionData> => call(sessionRoute, {}, { signal });
+const fetchSession = async (signal: AbortSignal): Promise<SessionData> => {
+  const data = await call(sessionRoute, {}, { signal });
+  rememberSignedIn(!!data.user);
+  return data;
+};
+
+/**
+ * Whether this browser was signed in when it last asked, so that a page drawn before the session
+ * answers lays out as it will end up (the visitors' header has a search row on phones): no jump
+ * when the answer comes (layout stability, issue 19). A guess only; nothing is shown or hidden on it.
+ */
+const SIGNED_IN_HINT = 'reelmates:signed-in';
+export function rememberSignedIn(signedIn: boolean) {
+  try {
+    localStorage.setItem(SIGNED_IN_HINT, signedIn ? '1' : '0');
+  } catch {
+    // Storage off (a private window's quota, a policy): the guess is then "visitor".
+  }
+}
+export function probablySignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
