@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { GENRE_FORUM_NAMES } from '../src/shared/forums';
 import {
   anonymousAllowed,
+  BENCH_HEADERS,
   type Cell,
   type CellMeasurement,
   type Db,
@@ -20,12 +21,12 @@ import {
   type MatrixRow,
   matrixLines,
   missLines,
-  mixedLine,
-  type MixedResult,
   NOT_THROUGHPUT,
   routeUrl,
   type Samples,
 } from './bench-routes';
+import { measureMixed } from './bench-mixed';
+import { mixedLines, type MixedResult } from './bench-mixed-report';
 
 export interface AutocannonRun {
   requests: { average: number; total: number };
@@ -41,7 +42,10 @@ export interface AutocannonRun {
 export interface RouteBenchDeps {
   startApp(name: 'app' | 'app-pg', env: Record<string, string>, cleanup?: () => void | Promise<void>): Promise<{ url: string; stop(): Promise<void> }>;
   createDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { skip: string }>;
-  autocannon(options: Record<string, unknown>): Promise<AutocannonRun>;
+  /** autocannon's run: a promise of its result that also emits `response` for every answer. */
+  autocannon(options: Record<string, unknown>): Promise<AutocannonRun> & {
+    on?(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): unknown;
+  };
   log(text: string): void;
 }
 
@@ -62,11 +66,11 @@ export interface RouteBenchOptions {
   bareUrl: string;
 }
 
-const HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
+const HEADERS = BENCH_HEADERS;
 const PASSWORD = 'Bench-Pass-123!';
 const VIEWER_EMAIL = 'bench-viewer@example.com';
 
-interface Member {
+export interface Member {
   id: string;
   username: string;
   cookie: string;
@@ -129,7 +133,7 @@ function avatarPng(): Promise<Buffer> {
     .toBuffer();
 }
 
-interface Seeded {
+export interface Seeded {
   samples: Samples;
   viewer: Member;
   members: Member[];
@@ -237,84 +241,6 @@ async function measureCell(deps: RouteBenchDeps, options: RouteBenchOptions, bas
   // Counted over the whole run: autocannon's per-second average misses a last partial second, and a
   // short cell on a busy machine is mostly that.
   return { kind: 'measured', m: { requestsPerSecond: r.requests.total / Math.max(r.duration, 0.001), p99Ms: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx } };
-}
-
-/** The signed-in reads the mixed load repeats (the issue's table), with favorite writes between them. */
-const MIXED_READS = [
-  '/api/session',
-  '/api/me/lists',
-  '/api/notifications?limit=20',
-  '/api/notifications/unread-count',
-  '/api/messages/conversations',
-  '/api/messages/unread-count',
-];
-
-/**
- * The mixed signed-in load: each connection is one member (round robin) going through the reads
- * three times (with a profile and a title's details), then adding a favorite and removing it again.
- * About 9% of the requests write: with 60 members that stays under the list-write limit (120 a
- * minute a member) up to about 1,300 req/s; 429s beyond it are counted apart from errors.
- */
-async function measureMixed(deps: RouteBenchDeps, options: RouteBenchOptions, baseUrl: string, data: Seeded): Promise<MixedResult> {
-  const profile = `/api/profiles/${data.samples.memberId}`;
-  const reads = [...MIXED_READS, profile, ...MIXED_READS, `/api/catalogue/titles/movie/${data.samples.movieId}`, ...MIXED_READS];
-  let nextClient = 0;
-  interface Context {
-    member?: Member;
-    movieId?: number;
-  }
-  // autocannon clears a connection's context when it starts the sequence again: each pass takes the
-  // next member and title, so the (member, title) pairs in flight at once are all different.
-  const who = (context: Context) => {
-    if (!context.member) {
-      const i = nextClient++;
-      context.member = data.members[i % data.members.length];
-      // The i-th connection of its member gets the i-th spare title.
-      context.movieId = data.spareMovieIds[Math.floor(i / data.members.length) % data.spareMovieIds.length];
-    }
-    return context as Required<Context>;
-  };
-  const withCookie = (req: { headers?: Record<string, string> }, c: Required<Context>) => ({ ...req, headers: { ...req.headers, ...HEADERS, cookie: c.member.cookie } });
-  const requests = [
-    ...reads.map((p) => ({ method: 'GET', path: p, setupRequest: (req: Record<string, unknown>, ctx: Context) => withCookie(req, who(ctx)) })),
-    {
-      method: 'POST',
-      path: '/api/me/favorites',
-      setupRequest: (req: Record<string, unknown>, ctx: Context) => {
-        const c = who(ctx);
-        return {
-          ...withCookie(req, c),
-          headers: { ...withCookie(req, c).headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ mediaType: 'movie', mediaId: c.movieId, rating: 4 }),
-        };
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/api/me/favorites/movie/0',
-      setupRequest: (req: Record<string, unknown>, ctx: Context) => {
-        const c = who(ctx);
-        return { ...withCookie(req, c), path: `/api/me/favorites/movie/${c.movieId}` };
-      },
-    },
-  ];
-  const r = await deps.autocannon({ url: baseUrl, connections: options.mixedConnections, duration: options.mixedSeconds, requests, timeout: 10 });
-  const stats = r.statusCodeStats ?? {};
-  const count = (pred: (code: number) => boolean) =>
-    Object.entries(stats)
-      .filter(([code]) => pred(Number(code)))
-      .reduce((sum, [, s]) => sum + Number(s.count), 0);
-  const rateLimited = count((c) => c === 429);
-  const total = r.requests.total;
-  return {
-    connections: options.mixedConnections,
-    seconds: options.mixedSeconds,
-    requestsPerSecond: r.requests.total / Math.max(r.duration, 0.001),
-    p99Ms: r.latency.p99,
-    errors: r.errors + r.timeouts + count((c) => c >= 300 && c !== 429),
-    rateLimited,
-    writes: Math.round((total * 2) / requests.length),
-  };
 }
 
 /** The route cells of one database, and on PostgreSQL the mixed load. */
@@ -432,7 +358,7 @@ export async function runRouteBench(deps: RouteBenchDeps, options: RouteBenchOpt
     console.log(`\n${misses.length} cell(s) miss their target${misses.length ? ':' : '.'}`);
     for (const line of misses) console.log(line);
   }
-  if (mixed) console.log(`\n${mixedLine(mixed)}`);
+  if (mixed) console.log(`\n${mixedLines(mixed).join('\n')}`);
 }
 
 export type { GetRoute };

@@ -11,6 +11,9 @@ import { type DeclaredRoute, declaredRoutes } from '../src/server/test/route-tab
 /** A GET route of a table (the file, the name in it, the contract). */
 export type GetRoute = DeclaredRoute;
 
+/** What every bench request sends, as a browser would. */
+export const BENCH_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
+
 /** Every GET route of the tables in `dir` (src/shared/api), in file order then table order. */
 export async function getRoutes(dir: string): Promise<GetRoute[]> {
   const found: GetRoute[] = [];
@@ -213,25 +216,4 @@ export function missLines(rows: MatrixRow[]): string[] {
       out.push(`FAIL  ${c.title}: ${row.label}: ${cellText(row, c.db, c.who).replace(/ ✗$/, '')} (${goal})`);
     }
   return out;
-}
-
-/** The mixed signed-in load's verdict (200 connections on PostgreSQL: p99 <= 250 ms, no errors). */
-export const MIXED_TARGET = { maxP99Ms: 250 };
-export interface MixedResult {
-  connections: number;
-  seconds: number;
-  requestsPerSecond: number;
-  p99Ms: number;
-  /** Connection errors, timeouts, 5xx and 4xx other than 429. */
-  errors: number;
-  /** 429s: the per-member limit on list writes (120 a minute) answering as designed. */
-  rateLimited: number;
-  writes: number;
-}
-export function mixedLine(r: MixedResult): string {
-  const ok = r.p99Ms <= MIXED_TARGET.maxP99Ms && r.errors === 0;
-  return (
-    `${ok ? 'PASS' : 'FAIL'}  mixed signed-in load, ${r.connections} connections on PostgreSQL, ${r.seconds} s: ${n(r.requestsPerSecond)} req/s, p99 ${ms(r.p99Ms)}, ` +
-    `${n(r.errors)} errors (goal: p99 <= ${MIXED_TARGET.maxP99Ms} ms, 0 errors); ${n(r.writes)} favorite writes, ${n(r.rateLimited)} answered 429 by the list-write limit`
-  );
 }

@@ -24,7 +24,7 @@
  *   BENCH_ONLY=crash           the crash-durability suite with 20 kill -9s per database (BENCH_CRASH_ROUNDS)
  *   BENCH_ROUTES_ONLY=1       the route table, the mixed load and matches, without the targets above
  *   BENCH_DATABASES=pglite    one database (default postgres,pglite)
- *   BENCH_MEMBERS=60 BENCH_MIXED_SECONDS=10 BENCH_MATCH_USERS=20000
+ *   BENCH_MEMBERS=60 BENCH_MIXED_SECONDS=60 BENCH_MATCH_USERS=20000
  *
  * For the app-pg targets each round also gives the CPU time per request of the server process and of
  * the PostgreSQL backends of its pool (from /proc): steadier than req/s on a shared, busy machine.
@@ -761,7 +761,7 @@ async function main() {
       connections: CONNECTIONS,
       members: Math.round(positiveNumber('BENCH_MEMBERS', process.env.BENCH_MEMBERS, 60)),
       mixedConnections: 200,
-      mixedSeconds: positiveNumber('BENCH_MIXED_SECONDS', process.env.BENCH_MIXED_SECONDS, 10),
+      mixedSeconds: positiveNumber('BENCH_MIXED_SECONDS', process.env.BENCH_MIXED_SECONDS, 60),
       databases: (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((d) => {
         if (d !== 'postgres' && d !== 'pglite') throw new Error(`BENCH_DATABASES: postgres and/or pglite, comma-separated (got "${d}")`);
         return d;
