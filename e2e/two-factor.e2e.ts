@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,18 @@ mkdirSync(SHOTS, { recursive: true });
 
 // A wrong backup code is answered 401 on purpose; the page shows why.
 const refused = [/Failed to load resource: the server responded with a status of 401/];
+
+/** Serious and critical axe violations (WCAG 2.2 A/AA) of the page as it is now. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).setLegacyMode().withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The subjects of the mails the dev mailbox holds for `to`. */
+async function subjects(to: string): Promise<string[]> {
+  const res = await fetch(`${app.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { mails: { subject: string }[] }).mails.map((m) => m.subject);
+}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -37,6 +50,7 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     await card.getByRole('button', { name: 'Continue' }).click();
     await card.getByRole('heading', { name: 'Scan this QR code' }).waitFor();
     await card.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    expect(await violations(page)).toEqual([]);
     await screenshotAt(page, SHOTS, 'qr-step', 1280, card);
     await screenshotAt(page, SHOTS, 'qr-step', 390, card);
 
@@ -53,7 +67,7 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     expect(codes).toHaveLength(10);
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download codes (.txt)' }).click()]);
     expect(download.suggestedFilename()).toBe('reelmates-backup-codes.txt');
-    const saved = await download.path().then((p) => import('node:fs').then((fs) => fs.readFileSync(p, 'utf8')));
+    const saved = readFileSync(await download.path(), 'utf8');
     for (const c of codes) expect(saved).toContain(c);
     await card.getByRole('button', { name: 'I have saved my codes' }).click();
     await card.getByText('On', { exact: true }).waitFor();
@@ -67,6 +81,7 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
     await page.getByRole('button', { name: 'Use a backup code' }).waitFor();
     await page.getByLabel('Trust this device for 30 days').waitFor();
+    expect(await violations(page)).toEqual([]);
     await screenshotAt(page, SHOTS, 'code-step', 1280);
     await screenshotAt(page, SHOTS, 'code-step', 390);
     await page.getByLabel('6-digit code').fill(totp.generate());
@@ -92,6 +107,13 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     await page.getByRole('alert').getByText('That backup code is not correct or was used already.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect((await me.context.request.get(`${app.url}/api/me/two-factor`)).status()).toBe(401);
+
+    // The dev mailbox: two-factor turned on, told once; three sign-ins from the browser that signed
+    // up, a known device, told nothing.
+    await expect.poll(() => subjects(me.email)).toContain('Two-factor authentication is on for your Reelmates account');
+    const told = await subjects(me.email);
+    expect(told.filter((s) => s === 'Two-factor authentication is on for your Reelmates account')).toHaveLength(1);
+    expect(told.filter((s) => s === 'New sign-in to your Reelmates account')).toEqual([]);
 
     expect(me.watch.consoleErrors).toEqual([]);
     expect(me.watch.externalRequests).toEqual([]);
