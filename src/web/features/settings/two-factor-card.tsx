@@ -254,6 +254,8 @@ function BackupCodes({ codes, email, onDone }: { codes: string[]; email: string;
  */
 export function AdminTwoFactorGate({ children }: { children: React.ReactNode }) {
   const status = useQuery(twoFactorQuery);
+  // Not before the answer: the panels would ask the admin routes, which may refuse.
+  if (status.isPending) return null;
   if (!status.data?.required || status.data.enabled) return <>{children}</>;
   return (
     <Card>
