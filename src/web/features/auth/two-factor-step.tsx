@@ -22,7 +22,7 @@ export function TwoFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => v
   const [kind, setKind] = useState<Kind>('totp');
   const [code, setCode] = useState('');
   const [trust, setTrust] = useState(false);
-  const [problem, setProblem] = useState<{ message: string; startOver?: boolean } | null>(null);
+  const [problem, setProblem] = useState<{ message: string } | null>(null);
   const verify = useVerifySecondFactor();
   const input = useRef<HTMLInputElement>(null);
   const trustId = useId();
@@ -52,7 +52,8 @@ export function TwoFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => v
         },
         onError: (error) => {
           setCode('');
-          if (error instanceof ApiError && error.code === 'two_factor_expired') setProblem({ message: TWO_FACTOR_TEXT.expired, startOver: true });
+          // An expired pending sign-in says so; 'Back to sign in' below starts again.
+          if (error instanceof ApiError && error.code === 'two_factor_expired') setProblem({ message: TWO_FACTOR_TEXT.expired });
           else if (error instanceof ApiError && (error.status === 429 || error.status === 401)) setProblem({ message: error.message });
           else setProblem({ message: error.message || 'Something went wrong. Please try again.' });
           input.current?.focus();
