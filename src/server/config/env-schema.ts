@@ -105,6 +105,8 @@ export const envSchema = z.object({
   TMDB_READ_ACCESS_TOKEN: optionalString,
   /** Ruling 5: messaging is unlimited for everyone; the premium gate exists behind this switch, off by default. */
   MESSAGING_PREMIUM_GATE: flag,
+  /** Admins must have two-factor sign-in turned on before the admin routes answer them (issue 20, part 3). */
+  REQUIRE_ADMIN_2FA: flag,
   /** Where uploads live (docs/decisions/012); unset: s3 with S3_BUCKET, else database on PostgreSQL, else local. */
   STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 'database', 's3'], { message: 'expected local, database or s3' }).optional()),
   S3_BUCKET: z.preprocess(

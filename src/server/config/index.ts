@@ -50,6 +50,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       ownerEmail: env.OWNER_EMAIL?.toLowerCase(),
       /** Who is granted the admin role at verification or sign-in: ADMIN_EMAILS and the owner (ruling 27). */
       adminEmails: [...new Set([...env.ADMIN_EMAILS, ...(env.OWNER_EMAIL ? [env.OWNER_EMAIL.toLowerCase()] : [])])],
+      /** REQUIRE_ADMIN_2FA: an admin without two-factor sign-in is refused the admin routes until it is on. */
+      requireAdmin2fa: env.REQUIRE_ADMIN_2FA,
     },
     messaging: { premiumGate: env.MESSAGING_PREMIUM_GATE },
     storage: {

@@ -10,6 +10,8 @@ export const user = pgTable('user', {
   image: text('image'),
   username: text('username').unique(),
   displayUsername: text('display_username'),
+  /** Better Auth's two-factor plugin: on once a TOTP code has confirmed the setup (two-factor.ts). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

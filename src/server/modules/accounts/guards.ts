@@ -6,6 +6,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import { errors } from '../../http/errors';
 import { clientIp } from '../../http/rate-limit';
 import { type Handlers, mountTable, type RouteWiring } from '../../http/route-table';
+import { assertAdminTwoFactor } from '../security/admin-two-factor';
 import { isAdmin, loadAccess } from './access';
 import { resolveSession } from './session';
 
@@ -32,12 +33,13 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Every route declared `access: 'admin'` gets this. */
+/** Every route declared `access: 'admin'` gets this (with REQUIRE_ADMIN_2FA, only once the admin has two-factor sign-in on). */
 export function requireAdmin(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await currentUser(deps, c);
     if (!user) throw errors.unauthorized();
     if (!(await isAdmin(deps.database.db, user.id))) throw errors.forbidden();
+    await assertAdminTwoFactor(deps, user.id);
     c.set('user', user);
     await next();
   };

@@ -25,12 +25,30 @@ export const resetTokenQuery = (token: string) =>
     retry: false,
   });
 
-/** Signs in, then loads the new session before the caller moves on. */
+/**
+ * Signs in, then loads the new session before the caller moves on. With two-factor sign-in on
+ * (and this device not trusted), the password makes no session yet: `twoFactor` says the code
+ * step comes next (two-factor-step.tsx).
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { email: string; password: string }) => {
-      await api('/api/auth/sign-in/email', { method: 'POST', body: input });
+    mutationFn: async (input: { email: string; password: string }): Promise<{ twoFactor: boolean }> => {
+      const answer = await api<{ twoFactorRedirect?: boolean } | undefined>('/api/auth/sign-in/email', { method: 'POST', body: input });
+      if (answer?.twoFactorRedirect) return { twoFactor: true };
+      await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+      return { twoFactor: false };
+    },
+  });
+}
+
+/** The second step of a sign-in: a code from the authenticator app, or a backup code. */
+export function useVerifySecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ kind, code, trustDevice }: { kind: 'totp' | 'backup'; code: string; trustDevice: boolean }) => {
+      const path = kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code';
+      await api(path, { method: 'POST', body: { code, trustDevice } });
       await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
     },
   });

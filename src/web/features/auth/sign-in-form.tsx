@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { signInSchema } from '@shared/accounts';
 import { useResendVerification, useSignIn } from './api';
+import { TwoFactorStep } from './two-factor-step';
 
 const INVALID = 'Invalid email or password. Please check your credentials and try again.';
 
@@ -20,11 +21,16 @@ export function SignInForm({ email, onEmail, onSignedIn, onForgot }: { email: st
   const signIn = useSignIn();
   const resend = useResendVerification();
   const [problem, setProblem] = useState<{ message: string; resend?: boolean } | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
 
   const submit = (values: z.output<typeof signInSchema>) => {
     setProblem(null);
     signIn.mutate(values, {
-      onSuccess: () => {
+      onSuccess: ({ twoFactor }) => {
+        if (twoFactor) {
+          setCodeStep(true);
+          return;
+        }
         toast.success('Welcome!', { description: 'You have been signed in successfully.' });
         onSignedIn();
       },
@@ -49,6 +55,18 @@ export function SignInForm({ email, onEmail, onSignedIn, onForgot }: { email: st
     const { email: e, password: p } = form.getValues();
     setProblem({ message: !e.trim() || !p ? 'Please enter your email and password.' : (errors.email?.message ?? errors.password?.message ?? INVALID) });
   };
+
+  if (codeStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={onSignedIn}
+        onStartOver={() => {
+          form.setValue('password', '');
+          setCodeStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={form.handleSubmit(submit, invalid)} className="space-y-4">

@@ -16,6 +16,7 @@ import { PrivacyCard } from './privacy-card';
 import { BlockedUsersCard, MutedUsersCard } from './safety-cards';
 import { CardSkeleton, LoadFailedCard } from './settings-states';
 import { SubscriptionCard } from './subscription-card';
+import { AdminTwoFactorGate, TwoFactorCard } from './two-factor-card';
 
 /**
  * Settings, in the spec's card order. `socialLinks` and `adminControls` are slots for the profiles
@@ -43,10 +44,11 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
         <ArrowLeft className="size-4" aria-hidden /> Back to Profile
       </Link>
       <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-      {session.access.isAdmin ? adminControls : null}
+      {session.access.isAdmin ? <AdminTwoFactorGate>{adminControls}</AdminTwoFactorGate> : null}
       <AccountInfoCard session={session} />
       <EmailChangeCard current={session.user.email} />
       <PasswordChangeCard username={session.user.username} />
+      <TwoFactorCard email={session.user.email} />
       <DevicesCard />
       <BlockedUsersCard />
       <MutedUsersCard />
