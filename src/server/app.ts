@@ -12,6 +12,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { safetyRoutes } from './modules/safety/routes';
+import { passkeysRoutes } from './modules/passkeys/routes';
 import { sessionsRoutes } from './modules/sessions/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { billingRoutes } from './modules/billing/routes';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', matchRoutes(deps));
   api.route('/', dashboardRoutes(deps));
   api.route('/', sessionsRoutes(deps));
+  api.route('/', passkeysRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));
