@@ -11,6 +11,7 @@ import { EditProfileCard } from './edit-profile-card';
 import { EmailChangeCard } from './email-change-card';
 import { FavoriteGenresCard } from './favorite-genres-card';
 import { NotificationsCard } from './notifications-card';
+import { PasskeysCard } from './passkeys-card';
 import { PasswordChangeCard } from './password-change-card';
 import { PrivacyCard } from './privacy-card';
 import { BlockedUsersCard, MutedUsersCard } from './safety-cards';
@@ -47,6 +48,7 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
       <AccountInfoCard session={session} />
       <EmailChangeCard current={session.user.email} />
       <PasswordChangeCard username={session.user.username} />
+      <PasskeysCard />
       <DevicesCard />
       <BlockedUsersCard />
       <MutedUsersCard />
