@@ -73,6 +73,17 @@ describe('passkeys (issue 20, part 4)', () => {
     expect(await list(u)).toEqual([]);
   });
 
+  it('limits passkey sign-in attempts to ten a minute from one address', async () => {
+    const from = { 'x-forwarded-for': '10.250.0.7' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.request('/api/auth/passkey/verify-authentication', { method: 'POST', headers: from, json: { response: { id: 'nope' } } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
   it('needs a session to register one', async () => {
     expect((await t.request('/api/auth/passkey/generate-register-options')).status).toBe(401);
   });

@@ -26,8 +26,12 @@ export function passkeys(config: Config) {
   return {
     ...plugin,
     endpoints,
-    // As tight as the password sign-in's: ten tries a minute from one address.
-    rateLimit: [{ pathMatcher: (path: string) => path === '/passkey/verify-authentication' || path === '/passkey/verify-registration', window: 60, max: 10 }],
+    rateLimit: [
+      // As tight as the password sign-in's: ten tries a minute from one address.
+      { pathMatcher: (path: string) => path === '/passkey/verify-authentication' || path === '/passkey/verify-registration', window: 60, max: 10 },
+      // Each options request stores a challenge, a visitor's too: fewer than Better Auth's default 120.
+      { pathMatcher: (path: string) => path === '/passkey/generate-authenticate-options' || path === '/passkey/generate-register-options', window: 60, max: 30 },
+    ],
     hooks: {
       before: [
         {
