@@ -24,7 +24,7 @@ describe('accounts, as a new user meets them', () => {
     await signIn(page, app.url, user.email, 'Wrong-Pass1!');
     await page.getByRole('alert').getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Welcome!', { exact: true }).waitFor();
     await page.waitForURL(`${app.url}/discover`);
 

@@ -8,6 +8,8 @@ import { screenshotAt } from './support/browser';
 const app = useApp({ allowConsoleErrors: [/Failed to load resource: the server responded with a status of (403|404)/] });
 const SHOTS = '/tmp/shots-block-mute';
 mkdirSync(SHOTS, { recursive: true });
+const MATCH_SHOTS = '/tmp/shots-passkey';
+mkdirSync(MATCH_SHOTS, { recursive: true });
 
 describe('block and unblock (issue 20 part 1, ruling 28)', () => {
   it("A blocks B from B's profile: B's follow and message are refused with the reason, B finds A's profile not found; A unblocks in Settings and B can follow again", async () => {
@@ -77,6 +79,54 @@ describe('block and unblock (issue 20 part 1, ruling 28)', () => {
     await b.page.getByRole('button', { name: 'Follow', exact: true }).click();
     await b.page.getByRole('button', { name: 'Following', exact: true }).waitFor();
     await b.page.getByText('Followed', { exact: true }).waitFor();
+
+    for (const w of [a.watch, b.watch]) expect(w.consoleErrors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  }, 120_000);
+
+  it("A mutes and blocks B from B's match card on /matches: the menu says Unmute once muted, and the blocked card leaves the list (nor is A in B's matches)", async () => {
+    const a = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'carder' });
+    const b = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'matched' });
+    // Three favorites in common make them a match (ruling 21).
+    for (const u of [a, b]) {
+      for (const mediaId of [550, 680, 13]) {
+        expect((await u.context.request.post(`${app.url}/api/me/favorites`, { data: { mediaType: 'movie', mediaId, rating: 4 } })).status()).toBe(201);
+      }
+    }
+    const matchesOf = async (u: typeof a) =>
+      ((await (await u.context.request.get(`${app.url}/api/me/matches`)).json()) as { matches: { user: { id: string } }[] }).matches.map((m) => m.user.id);
+    expect(await matchesOf(b)).toContain(a.id);
+
+    await a.page.goto(`${app.url}/matches`);
+    const card = a.page.getByRole('listitem', { name: `Match: ${b.fullName}` });
+    await card.waitFor();
+    const more = card.getByRole('button', { name: `More actions for ${b.fullName}` });
+    const menu = a.page.getByRole('menu');
+    for (const width of [1280, 390] as const) {
+      await a.page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await card.scrollIntoViewIfNeeded();
+      // The card fits the phone's width: nothing scrolls sideways.
+      expect(await a.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await more.click();
+      await menu.getByRole('menuitem', { name: `Block ${b.fullName}` }).waitFor();
+      await a.page.screenshot({ path: `${MATCH_SHOTS}/match-card-menu-${width}.png` });
+      await a.page.keyboard.press('Escape');
+    }
+    await a.page.setViewportSize({ width: 1280, height: 900 });
+
+    await more.click();
+    await menu.getByRole('menuitem', { name: `Mute ${b.fullName}` }).click();
+    await a.page.getByText(`Muted ${b.fullName}`, { exact: true }).waitFor();
+    await more.click();
+    await menu.getByRole('menuitem', { name: `Unmute ${b.fullName}` }).waitFor();
+    await menu.getByRole('menuitem', { name: `Block ${b.fullName}` }).click();
+    const confirm = a.page.getByRole('dialog', { name: `Block ${b.fullName}?` });
+    await confirm.getByRole('button', { name: 'Block', exact: true }).click();
+    await a.page.getByText(`Blocked ${b.fullName}`, { exact: true }).waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect(await matchesOf(a)).not.toContain(b.id);
+    expect(await matchesOf(b)).not.toContain(a.id);
 
     for (const w of [a.watch, b.watch]) expect(w.consoleErrors).toEqual([]);
     await a.context.close();

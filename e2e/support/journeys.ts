@@ -64,7 +64,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /**

@@ -13,6 +13,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { safetyRoutes } from './modules/safety/routes';
 import { securityRoutes } from './modules/security/routes';
+import { passkeysRoutes } from './modules/passkeys/routes';
 import { sessionsRoutes } from './modules/sessions/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { billingRoutes } from './modules/billing/routes';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', dashboardRoutes(deps));
   api.route('/', sessionsRoutes(deps));
   api.route('/', securityRoutes(deps));
+  api.route('/', passkeysRoutes(deps));
   api.route('/', notificationRoutes(deps));
   api.route('/', messageRoutes(deps));
   api.route('/', realtimeRoutes(deps));

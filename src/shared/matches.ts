@@ -51,6 +51,8 @@ export const matchSchema = z
     ratingGap: z.number().min(0).max(4),
     boosted: z.boolean(),
     isFollowing: z.boolean(),
+    /** I muted them (the card's menu offers Unmute); blocked people are never matches (ruling 28). */
+    isMuted: z.boolean(),
   })
   .meta({ id: 'Match' });
 export type Match = z.output<typeof matchSchema>;

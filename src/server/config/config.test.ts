@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, describeDefaults, loadConfig, storageKind, storageWarnings } from '.';
 
 describe('config', () => {
+  it('takes the passkeys relying party from APP_URL: its host without the port, and its origin', () => {
+    expect(loadConfig({ APP_URL: 'https://reelmates.example/' }).passkeys).toEqual({ rpId: 'reelmates.example', origin: 'https://reelmates.example' });
+    expect(loadConfig({ APP_URL: 'http://localhost:3000' }).passkeys).toEqual({ rpId: 'localhost', origin: 'http://localhost:3000' });
+    // Offline: localhost, and the request's own origin (the same-origin guard has matched it to the host).
+    expect(loadConfig({}).passkeys).toEqual({ rpId: 'localhost', origin: null });
+  });
+
   it('starts with no configuration at all, on the offline defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

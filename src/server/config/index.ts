@@ -23,6 +23,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     port: env.PORT,
     host: env.HOST,
     appUrl: env.APP_URL?.replace(/\/$/, ''),
+    passkeys: relyingParty(env.APP_URL),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
@@ -86,6 +87,21 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     tmdb: { apiKey: env.TMDB_API_KEY, readAccessToken: env.TMDB_READ_ACCESS_TOKEN, baseUrl: env.TMDB_BASE_URL?.replace(/\/$/, '') },
   };
+}
+
+/**
+ * Who passkeys are registered to (WebAuthn's relying party; decision 046). With APP_URL, its host
+ * (no port: a passkey made for reelmates.example works on every port of it) and its origin, which
+ * a passkey's signed client data must name: behind a proxy that is the public address, whatever
+ * the proxy calls us. Without it (offline), `localhost` and the origin the request came from,
+ * which the same-origin guard has already matched to the request's host: so passkeys work at
+ * http://localhost:PORT (and through Vite's dev proxy), not at 127.0.0.1, which browsers refuse
+ * as a relying party.
+ */
+export function relyingParty(appUrl: string | undefined): { rpId: string; origin: string | null } {
+  if (!appUrl) return { rpId: 'localhost', origin: null };
+  const url = new URL(appUrl);
+  return { rpId: url.hostname, origin: url.origin };
 }
 
 function checkProduction(config: ReturnType<typeof buildConfig>): string[] {

@@ -56,6 +56,7 @@ const EXTRA: Record<string, Extra> = {
   'lists addWatchlist': () => ({ body: { mediaType: MOVIE.type, mediaId: MOVIE.id } }),
   'lists setWatching': () => ({ body: { mediaType: MOVIE.type, mediaId: MOVIE.id } }),
   'messages send': () => ({ body: { content: 'Hello from the matrix' } }),
+  'passkeys rename': () => ({ body: { name: 'Renamed by the matrix' } }),
   'settings uploadAvatar': () => ({ form: avatarForm }),
   'settings updateProfile': () => ({ body: { fullName: 'Matrix Renamed' } }),
   'settings setFavoriteGenres': () => ({ body: { genres: ['Drama'] } }),

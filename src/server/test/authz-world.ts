@@ -5,6 +5,7 @@ import { queryRows } from '../db/client';
 import { contactMessages, reportedPosts, reports, userRoles } from '../db/schema';
 import { cookieFrom, signUpVerified } from './accounts';
 import type { TestApp } from './harness';
+import { insertPasskey } from './passkeys';
 
 /**
  * The people and objects the authorization matrix (http/authz-matrix.api.test.ts) calls routes
@@ -138,6 +139,8 @@ export class AuthzWorld {
         if (!id) throw new Error('no session id');
         return { id };
       }
+      case 'passkey':
+        return { id: await insertPasskey(this.t, owner.id) };
       case 'checkout': {
         const { url } = await this.ok<{ url: string }>(owner, 'POST', '/api/billing/checkout', { plan: 'monthly' });
         const id = url.match(/test-checkout\/([^/?#]+)/)?.[1];

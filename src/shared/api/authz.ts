@@ -46,6 +46,7 @@ export type Subject =
   | 'reply'
   | 'notification'
   | 'session'
+  | 'passkey'
   | 'checkout'
   | 'userReport'
   | 'postReport'

@@ -41,6 +41,8 @@ export function authHandler(deps: AppDeps) {
     const retry = response.headers.get('x-retry-after');
     if (retry) c.header('Retry-After', retry);
     for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-    return errorResponse(c, response.status as 400, code, message);
+    // A passkey the plugin could not verify is answered 500 by it; our hook has named it (passkeys/plugin.ts).
+    const status = code === 'passkey_not_verified' ? 400 : response.status;
+    return errorResponse(c, status as 400, code, message);
   };
 }

@@ -14,6 +14,7 @@ import type { EventBus } from '../../realtime/bus';
 import { grantFromConfig } from '../admin/roles';
 import { claimFoundingSpot } from './founding';
 import { changeEmailMail, resetPasswordMail, verificationMail } from './mails';
+import { passkeys } from '../passkeys/plugin';
 import { bannedMessage } from './moderation';
 import { securityPlugins } from '../security/plugin';
 import { resolveAuthSecret } from './secret';
@@ -122,7 +123,7 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: 'reelmates',
     },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: USERNAME_PROFILE_MAX }), ...securityPlugins(deps)],
+    plugins: [username({ minUsernameLength: 3, maxUsernameLength: USERNAME_PROFILE_MAX }), ...securityPlugins(deps), passkeys(config)],
     hooks: {
       // Ruling 3 on every path that sets a password, not just sign-up.
       before: createAuthMiddleware(async (ctx) => {

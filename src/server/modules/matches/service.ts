@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
 import { loadAccess } from '../accounts/access';
+import { mutedBy } from '../safety/service';
 import { type Ranked, rankMatches } from './ranking';
 
 /**
@@ -94,10 +95,11 @@ async function describe(deps: AppDeps, viewerId: string, ranked: Ranked[]): Prom
   const ids = JSON.stringify(ranked.map((r) => r.userId));
   const idSet = sql`(SELECT json_array_elements_text(${ids}::json))`;
   const [people, shared, [me]] = await Promise.all([
-    queryRows<{ id: string; username: string | null; full_name: string | null; avatar_url: string | null; genres: string[]; following: boolean }>(
+    queryRows<{ id: string; username: string | null; full_name: string | null; avatar_url: string | null; genres: string[]; following: boolean; muted: boolean }>(
       db,
       sql`SELECT u.id, u.username, p.full_name, p.avatar_url, p.favorite_genres AS genres,
-            EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${viewerId} AND fo.following_id = u.id) AS following
+            EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${viewerId} AND fo.following_id = u.id) AS following,
+            ${mutedBy(viewerId, sql`u.id`)} AS muted
           FROM "user" u JOIN profiles p ON p.id = u.id WHERE u.id IN ${idSet}`,
     ),
     queryRows<SharedRow>(
@@ -129,6 +131,7 @@ async function describe(deps: AppDeps, viewerId: string, ranked: Ranked[]): Prom
         ratingGap: Math.round(gap * 10) / 10,
         boosted: r.boosted,
         isFollowing: person.following,
+        isMuted: person.muted,
       },
     ];
   });

@@ -194,6 +194,25 @@ describe('block', () => {
     expect(await found(b, a.username)).toEqual([a.id]);
   });
 
+  it("says on a match card whether I muted them, and a block takes them out of a free user's three kept for the day", async () => {
+    const a = await signUpVerified(t);
+    const b = await signUpVerified(t);
+    // a is free (not a founding member): their three matches are chosen at the first visit and kept for the day.
+    await db().update(profiles).set({ foundingMember: false }).where(eq(profiles.id, a.id));
+    await favorite(a, 550, 680, 13);
+    await favorite(b, 550, 680, 13);
+    const page = async () => (await (await api(a)('/api/me/matches')).json()) as MatchesPage;
+    const first = await page();
+    expect(first.limited).toBe(true);
+    expect(first.matches.find((m) => m.user.id === b.id)).toMatchObject({ isMuted: false });
+
+    expect((await api(a)(`/api/mutes/${b.id}`, { method: 'PUT' })).status).toBe(200);
+    expect((await page()).matches.find((m) => m.user.id === b.id)).toMatchObject({ isMuted: true });
+
+    expect((await api(a)(`/api/blocks/${b.id}`, { method: 'PUT' })).status).toBe(200);
+    expect((await page()).matches.map((m) => m.user.id)).not.toContain(b.id);
+  });
+
   it("hides forum authorship between the pair ('Hidden user'), both ways, and to nobody else", async () => {
     const a = await signUpVerified(t);
     const b = await signUpVerified(t);

@@ -54,6 +54,19 @@ export function useVerifySecondFactor() {
   });
 }
 
+/** Signs in with a passkey of this device (issue 20, part 4), then loads the new session. */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      // Loaded when used: the header imports this module on every page.
+      const { signInWithPasskey } = await import('@/lib/passkeys');
+      await signInWithPasskey();
+      await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+    },
+  });
+}
+
 export function useSignUp() {
   return useMutation({ mutationFn: async (input: SignUpInput) => call((await accounts()).signUp, { body: input }) });
 }

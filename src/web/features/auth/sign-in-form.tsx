@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -8,8 +9,10 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
+import { passkeyProblem } from '@/lib/passkeys';
+import { PASSKEY_TEXT } from '@shared/passkeys';
 import { signInSchema } from '@shared/accounts';
-import { useResendVerification, useSignIn } from './api';
+import { usePasskeySignIn, useResendVerification, useSignIn } from './api';
 import { TwoFactorStep } from './two-factor-step';
 
 const INVALID = 'Invalid email or password. Please check your credentials and try again.';
@@ -20,6 +23,7 @@ export function SignInForm({ email, onEmail, onSignedIn, onForgot }: { email: st
   const form = useForm<Values, unknown, z.output<typeof signInSchema>>({ resolver: zodResolver(signInSchema), defaultValues: { email, password: '' } });
   const signIn = useSignIn();
   const resend = useResendVerification();
+  const passkey = usePasskeySignIn();
   const [problem, setProblem] = useState<{ message: string; resend?: boolean } | null>(null);
   const [codeStep, setCodeStep] = useState(false);
 
@@ -48,6 +52,16 @@ export function SignInForm({ email, onEmail, onSignedIn, onForgot }: { email: st
           toast.error('Error', { description: error.message || 'Something went wrong.' });
         }
       },
+    });
+  };
+  const withPasskey = () => {
+    setProblem(null);
+    passkey.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Welcome!', { description: 'You have been signed in successfully.' });
+        onSignedIn();
+      },
+      onError: (error) => setProblem({ message: passkeyProblem(error) }),
     });
   };
   // Both fields empty or one of them: one message for the pair; otherwise the schema's own.
@@ -92,9 +106,16 @@ export function SignInForm({ email, onEmail, onSignedIn, onForgot }: { email: st
           ) : null}
         </div>
       ) : null}
-      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+      <Button type="submit" className="w-full" disabled={signIn.isPending || passkey.isPending}>
         {signIn.isPending ? <Spinner className="size-4 text-primary-foreground" label="Signing in" /> : null}
         Sign In
+      </Button>
+      <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground" aria-hidden>
+        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button type="button" variant="outline" className="w-full" disabled={signIn.isPending || passkey.isPending} onClick={withPasskey}>
+        {passkey.isPending ? <Spinner className="size-4" label={PASSKEY_TEXT.signingIn} /> : <KeyRound aria-hidden />}
+        {PASSKEY_TEXT.signIn}
       </Button>
       <Button type="button" variant="link" className="w-full" onClick={onForgot}>
         Forgot your password?

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { SafetyMenu } from '@/components/safety/safety-menu';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import type { Match } from '@shared/matches';
 import type { SharedFavorite } from '@shared/lists';
@@ -74,7 +75,7 @@ export function MatchCard({ match }: { match: Match }) {
   const [allOpen, setAllOpen] = useState(false);
   const first = match.sharedFavorites[0];
   return (
-    <li className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm" aria-label={`Match: ${nameOf(match)}`}>
+    <li className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm" aria-label={`Match: ${nameOf(match)}`}>
       <div className="flex items-start gap-3">
         <UserAvatar name={nameOf(match)} src={match.user.avatarUrl} className="size-14 text-xl" />
         <div className="min-w-0 flex-1">
@@ -93,6 +94,10 @@ export function MatchCard({ match }: { match: Match }) {
             {match.matchPercentage}%
           </p>
           <p className="text-xs text-muted-foreground">match</p>
+        </div>
+        {/* Mute and Block (issue 20, part 1): a block takes the card away, as the server no longer matches the two. */}
+        <div className="-mr-2 -mt-1">
+          <SafetyMenu target={{ id: match.user.id, name: nameOf(match), blocked: false, muted: match.isMuted }} />
         </div>
       </div>
       <p className="text-sm" data-testid="match-why">

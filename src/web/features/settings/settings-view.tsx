@@ -11,6 +11,7 @@ import { EditProfileCard } from './edit-profile-card';
 import { EmailChangeCard } from './email-change-card';
 import { FavoriteGenresCard } from './favorite-genres-card';
 import { NotificationsCard } from './notifications-card';
+import { PasskeysCard } from './passkeys-card';
 import { PasswordChangeCard } from './password-change-card';
 import { PrivacyCard } from './privacy-card';
 import { BlockedUsersCard, MutedUsersCard } from './safety-cards';
@@ -49,6 +50,7 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
       <EmailChangeCard current={session.user.email} />
       <PasswordChangeCard username={session.user.username} />
       <TwoFactorCard email={session.user.email} />
+      <PasskeysCard />
       <DevicesCard />
       <BlockedUsersCard />
       <MutedUsersCard />
