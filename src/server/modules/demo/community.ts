@@ -1,3 +1,4 @@
+import { replyText, threadText } from './forum-shape';
 import { tasteOf, type PopulationShape } from './population';
 import { createRng, type Rng, uuidFrom } from './prng';
 import * as w from './words';
@@ -159,15 +160,14 @@ function makeThreads(rng: Rng, size: number, titles: readonly DemoTitle[]): Demo
     const replies: DemoThread['replies'] = [];
     for (let r = rng.int(0, 8); r > 0; r--) {
       const parent = replies.length > 0 && rng.chance(0.3) ? rng.pick(replies.filter((x) => x.parent === null)).id : null;
-      replies.push({ id: uuidFrom(rng), author: rng.int(0, size - 1), parent, content: rng.pick(w.REPLIES) });
+      replies.push({ id: uuidFrom(rng), author: rng.int(0, size - 1), parent, content: replyText(rng) });
     }
     const likes = [...new Set(Array.from({ length: rng.int(0, 12) }, () => rng.int(0, size - 1)))];
     return {
       id,
       forum: onTitle ? { kind: 'title', title } : { kind: 'genre', genre },
       author,
-      title: onTitle ? rng.pick(w.THREAD_TITLES).replace('{title}', title.title) : rng.pick(w.GENRE_THREAD_TITLES).replace('{genre}', genre),
-      content: rng.pick(w.THREAD_BODIES),
+      ...threadText(rng, onTitle ? { kind: 'title', title: title.title } : { kind: 'genre', genre }),
       age: rng.int(0, 60),
       replies,
       likes,
