@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { BOOST_MS } from '../../../shared/matches';
 import { type Database, queryRows } from '../../db/client';
 import { genreForumValues, titleForumValues } from '../forums/service';
 import type { DemoCommunity, DemoTitle } from './community';
@@ -64,8 +65,9 @@ export async function writeCommunity(db: Database, plan: DemoCommunity, avatars:
   );
   const has = (...idx: number[]) => idx.every((i) => present.has(u[i]!.id));
   const kept = u.filter((x) => present.has(x.id));
-  await db.execute(sql`INSERT INTO profiles (id, full_name, bio, avatar_url, favorite_genres, is_demo, instagram_url, twitter_url, youtube_url, boost_expires_at, created_at)
-      SELECT id, full_name, bio, avatar_url, genres, true, instagram_url, twitter_url, youtube_url, CASE WHEN boosted THEN now() + interval '30 days' END, now() - make_interval(days => age)
+  await db.execute(sql`INSERT INTO profiles (id, full_name, bio, avatar_url, favorite_genres, is_demo, instagram_url, twitter_url, youtube_url, boost_expires_at, last_boost_used_at, created_at)
+      SELECT id, full_name, bio, avatar_url, genres, true, instagram_url, twitter_url, youtube_url,
+        CASE WHEN boosted THEN now() + make_interval(secs => ${BOOST_MS / 1000}) END, CASE WHEN boosted THEN now() END, now() - make_interval(days => age)
       FROM ${rows(
         kept.map((x) => ({
           id: x.id,
