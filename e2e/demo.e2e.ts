@@ -102,6 +102,12 @@ describe('the demo community', () => {
     await suggestion.waitFor();
     await suggestion.getByText('Demo', { exact: true }).waitFor();
     await shoot(page, 'dashboard');
+
+    // Discussions on the titles just favorited: the most popular ones each have a demo thread.
+    await page.goto(`${app.url}/details/tv/1396`);
+    await page.getByTestId('thread-card').first().waitFor();
+    await page.getByTestId('thread-card').first().scrollIntoViewIfNeeded();
+    await shoot(page, 'discussions');
     await context.close();
   }, 240_000);
 });

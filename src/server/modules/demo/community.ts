@@ -153,7 +153,9 @@ function makeThreads(rng: Rng, size: number, titles: readonly DemoTitle[]): Demo
   const genres = [...new Set(w.CLUSTERS.map((c) => c.genres[0]))];
   return Array.from({ length: Math.max(2, Math.ceil(size / 4)) }, (_, k) => {
     const onTitle = k % 3 !== 2;
-    const title = rng.pick(popular);
+    // The ten most popular titles get a thread each first, so a newcomer's first favorites have discussions.
+    const nth = k - Math.floor(k / 3);
+    const title = nth < 10 ? popular[nth % popular.length]! : rng.pick(popular);
     const genre = rng.pick(genres);
     const author = rng.int(0, size - 1);
     const id = uuidFrom(rng);
