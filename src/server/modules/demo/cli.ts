@@ -58,7 +58,7 @@ export async function runSeedCommand(loadConfig: () => Config, argv: string[], e
       print(
         r.users === 0
           ? 'No demo community to remove.'
-          : `Removed the demo community: ${r.users} members with everything they made, ${r.messages} messages and ${r.notifications} notifications they were part of, ${r.forums} forums, ${r.files} avatar files.`,
+          : `Removed the demo community: ${r.users} members with everything they made, ${r.messages} messages and ${r.notifications} notifications they were part of, ${r.forums} forums${r.files ? `, ${r.files} avatar files` : ''}.`,
       );
       return 0;
     }
