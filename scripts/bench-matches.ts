@@ -10,10 +10,13 @@ import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { type Database, openDatabase, queryRows } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
+import { type PopulationShape, tastes } from '../src/server/modules/demo/population';
+import { createRng } from '../src/server/modules/demo/prng';
 import { rankMatches, rebalanceMatchTitles } from '../src/server/modules/matches/ranking';
 
 export const MATCH_TITLES = 20_000;
 export const MATCH_FAVORITES_PER_USER = 50;
+const MATCH_GENRES = ['Action', 'Comedy', 'Drama', 'Horror', 'Romance', 'Thriller'];
 /** The first page of a premium user: 20 matches and one more to know whether a next page exists. */
 const FIRST_PAGE = 21;
 
@@ -23,7 +26,7 @@ export interface MatchBenchFigures {
   favorites: number;
   /** Fans of the most popular title. */
   topTitleFans: number;
-  /** Users, profiles, favorites (through the real triggers) and the rebalance, in seconds. */
+  /** Users, profiles, favorites (made by the generator, inserted through the real triggers) and the rebalance, in seconds. */
   generateSeconds: number;
   rebalanceSeconds: number;
   p50Ms: number;
@@ -64,14 +67,34 @@ async function naive(db: Database, viewerId: string) {
   );
 }
 
-/** Users lo..hi with 50 distinct titles each: 90 log-uniform draws (P(rank) ~ 1/rank), the first 50 distinct kept. */
-function favoritesChunk(lo: number, hi: number) {
-  return sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
-    SELECT 'u' || n, 'movie', r, 'T', 1 + (n + r) % 5
-    FROM (SELECT n, r, row_number() OVER (PARTITION BY n ORDER BY min(k)) AS o
-          FROM (SELECT n, k, floor(power(${MATCH_TITLES + 1}, random()))::int AS r FROM generate_series(${lo}::int, ${hi}::int) n, generate_series(1, 90) k) d
-          GROUP BY n, r) x
-    WHERE o <= ${MATCH_FAVORITES_PER_USER}`;
+/**
+ * The data set's shape (decision 040's generator, the one `npm run seed` and the ranking test use):
+ * users × 50 distinct titles, the first 50 distinct of 90 draws with P(rank) ~ 1/rank over 20,000
+ * titles (decision 014's law), from a seeded generator, so every run measures the same data.
+ */
+export const matchShape = (users: number, seed = 'bench-matches'): PopulationShape => ({
+  users,
+  seed,
+  titles: MATCH_TITLES,
+  favoritesPerUser: MATCH_FAVORITES_PER_USER,
+  drawFactor: 90 / MATCH_FAVORITES_PER_USER,
+});
+
+/** Users lo..hi (1-based): their favorites and their favorite genres (each genre with probability 0.3). */
+function usersChunk(shape: PopulationShape, lo: number, hi: number) {
+  const favorites: { u: string; r: number; g: number }[] = [];
+  const people: { u: string; genres: string[] }[] = [];
+  for (const t of tastes(shape, lo - 1, hi)) {
+    const id = `u${t.user + 1}`;
+    for (const f of t.favorites) favorites.push({ u: id, r: f.rank, g: f.rating });
+    const rng = createRng(`${shape.seed}/genres/${t.user}`);
+    people.push({ u: id, genres: MATCH_GENRES.filter(() => rng.chance(0.3)) });
+  }
+  return [
+    sql`INSERT INTO profiles (id, favorite_genres) SELECT u, genres FROM json_to_recordset(${JSON.stringify(people)}::json) AS x(u text, genres text[])`,
+    sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
+      SELECT u, 'movie', r, 'T', g FROM json_to_recordset(${JSON.stringify(favorites)}::json) AS x(u text, r int, g int)`,
+  ];
 }
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
@@ -106,16 +129,15 @@ export async function measureMatches(options: MatchBenchOptions): Promise<MatchB
     await db.execute(
       sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${users}::int) n`,
     );
-    await db.execute(
-      sql`INSERT INTO profiles (id, favorite_genres) SELECT 'u' || n, ARRAY(SELECT g FROM unnest(ARRAY['Action','Comedy','Drama','Horror','Romance','Thriller']) g WHERE random() < 0.3 + 0 * n) FROM generate_series(1, ${users}::int) n`,
-    );
+    const shape = matchShape(users);
     // Chunks of 5,000 users, two at a time on PostgreSQL (the machine's two cores), through the real triggers.
     const chunk = 5000;
     const starts = Array.from({ length: Math.ceil(users / chunk) }, (_, i) => 1 + i * chunk);
     const lanes = handle.kind === 'postgres' ? 2 : 1;
     await Promise.all(
       Array.from({ length: lanes }, async (_, lane) => {
-        for (let i = lane; i < starts.length; i += lanes) await db.execute(favoritesChunk(starts[i]!, Math.min(users, starts[i]! + chunk - 1)));
+        for (let i = lane; i < starts.length; i += lanes)
+          for (const statement of usersChunk(shape, starts[i]!, Math.min(users, starts[i]! + chunk - 1))) await db.execute(statement);
       }),
     );
     const rebalanceStarted = performance.now();

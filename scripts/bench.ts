@@ -65,6 +65,7 @@ import { lighthouseLines, measureLighthouse } from './bench-lighthouse';
 import { chosenTargets, combineRounds, type Measurement, tableLines, targetsToMeasure, verdictLines } from './bench-report';
 import { type AutocannonRun, runRouteBench } from './bench-routes-run';
 import { matchFigureLines, measureMatches } from './bench-matches';
+import { forumThreads, threadReplies } from '../src/server/modules/demo/forum-shape';
 import { measureSseLatency } from './bench-sse';
 import { measureFanout, openFileLimit } from './bench-sse-fanout';
 
@@ -258,19 +259,21 @@ async function seedForum(databaseUrl: string): Promise<{ forumId: string; thread
       [FORUM_THREADS],
     );
     const forumId = forums[0]!.id;
+    // Threads and replies from the shared generator (decision 040), by the profile seed's users; the newest thread gets the replies.
+    const threads = forumThreads({ seed: 'bench-forum', count: FORUM_THREADS, authors: PROFILE_FOLLOWERS, subject: { kind: 'title', title: 'Fight Club' }, pinnedEvery: 2500 });
     await db.query(
       `INSERT INTO forum_threads (forum_id, author_id, title, content, is_pinned, created_at, updated_at)
-       SELECT $1, 'bench-' || (1 + g % $3), 'Thread ' || g, 'First post of thread ' || g, g % 2500 = 0, now() - make_interval(mins => g), now() - make_interval(mins => g)
-       FROM generate_series(1, $2) g`,
-      [forumId, FORUM_THREADS, PROFILE_FOLLOWERS],
+       SELECT $1, 'bench-' || (1 + author), title, content, pinned, now() - make_interval(mins => age), now() - make_interval(mins => age)
+       FROM json_to_recordset($2::json) AS x(author int, title text, content text, pinned boolean, age int)`,
+      [forumId, JSON.stringify(threads)],
     );
-    const { rows: threads } = await db.query<{ id: string }>(`SELECT id FROM forum_threads WHERE forum_id = $1 AND title = 'Thread 1'`, [forumId]);
-    const threadId = threads[0]!.id;
+    const { rows: newest } = await db.query<{ id: string }>(`SELECT id FROM forum_threads WHERE forum_id = $1 AND NOT is_pinned ORDER BY created_at DESC LIMIT 1`, [forumId]);
+    const threadId = newest[0]!.id;
     await db.query(
       `INSERT INTO forum_replies (thread_id, author_id, content, created_at, updated_at)
-       SELECT $1, 'bench-' || (1 + g % $3), 'Reply ' || g || ' with a few words in it.', now() - make_interval(secs => $2 - g), now() - make_interval(secs => $2 - g)
-       FROM generate_series(1, $2) g`,
-      [threadId, THREAD_REPLIES, PROFILE_FOLLOWERS],
+       SELECT $1, 'bench-' || (1 + author), content, now() - make_interval(secs => age), now() - make_interval(secs => age)
+       FROM json_to_recordset($2::json) AS x(author int, content text, age int)`,
+      [threadId, JSON.stringify(threadReplies({ seed: 'bench-forum', count: THREAD_REPLIES, authors: PROFILE_FOLLOWERS }))],
     );
     await db.query(`UPDATE forum_threads SET reply_count = $2 WHERE id = $1`, [threadId, THREAD_REPLIES]);
     await db.query('COMMIT');

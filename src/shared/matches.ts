@@ -35,7 +35,16 @@ export const matchesQuerySchema = z.object({
   genres: text().max(500).optional(),
 });
 
-export const matchUserSchema = z.object({ id: z.string(), username: z.string(), fullName: z.string().nullable(), avatarUrl: z.string().nullable() }).meta({ id: 'MatchUser' });
+export const matchUserSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    fullName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    /** A member of the demo community (decision 040): the card shows a Demo badge. */
+    isDemo: z.boolean(),
+  })
+  .meta({ id: 'MatchUser' });
 
 export const matchSchema = z
   .object({

@@ -10,6 +10,7 @@ const header = {
   bio: null,
   createdAt: '2025-06-14T00:00:00.000Z',
   foundingMember: true,
+  isDemo: false,
   followersCount: 2,
   followingCount: 0,
   favoritesCount: null,

@@ -39,6 +39,8 @@ const headerShape = {
   bio: z.string().nullable(),
   createdAt: z.string(),
   foundingMember: z.boolean(),
+  /** A member of the demo community (`npm run seed`, decision 040): shown with a Demo badge. */
+  isDemo: z.boolean(),
   followersCount: z.number().int(),
   followingCount: z.number().int(),
   /** null when the viewer may not see the favorites (ruling 9). */

@@ -15,3 +15,4 @@ export * from './billing';
 export * from './admin';
 export * from './safety';
 export * from './two-factor';
+export * from './demo';

@@ -25,6 +25,8 @@ export const profiles = pgTable(
     favoritesCount: integer('favorites_count').notNull().default(0),
     watchlistCount: integer('watchlist_count').notNull().default(0),
     isBanned: boolean('is_banned').notNull().default(false),
+    /** A member of the demo community (`npm run seed`, decision 040): shown with a Demo badge, never mailed, removed by `--reset`. */
+    isDemo: boolean('is_demo').notNull().default(false),
     banReason: text('ban_reason'),
     favoriteGenres: text('favorite_genres')
       .array()
@@ -62,6 +64,9 @@ export const profiles = pgTable(
       .on(t.boostExpiresAt)
       .where(sql`${t.boostExpiresAt} IS NOT NULL`),
     index('profiles_favorites_count_idx').on(t.favoritesCount),
+    index('profiles_demo_idx')
+      .on(t.id)
+      .where(sql`${t.isDemo}`),
     check('profiles_counts_non_negative', sql`${t.followersCount} >= 0 AND ${t.followingCount} >= 0`),
   ],
 );

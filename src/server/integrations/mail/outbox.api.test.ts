@@ -55,7 +55,7 @@ describe('mail outbox', () => {
     const transport = new MemoryTransport();
     transport.failuresLeft = 2;
     const outbox = new MailOutbox({ db: database.db, transport, from: 'x@y.z', logger: pino({ level: 'silent' }) });
-    const id = await outbox.enqueue(mail);
+    const id = (await outbox.enqueue(mail))!;
 
     expect(await outbox.processDue()).toBe(0);
     let [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -207,7 +207,7 @@ describe('mail outbox', () => {
     b.start();
     try {
       const ids: string[] = [];
-      for (let i = 0; i < 200; i++) ids.push(await (i % 2 ? a : b).enqueue({ ...mail, subject: `once${i}` }));
+      for (let i = 0; i < 200; i++) ids.push((await (i % 2 ? a : b).enqueue({ ...mail, subject: `once${i}` }))!);
       await vi.waitFor(async () => expect((await rowsOf(ids)).filter((r) => r.status === 'sent')).toHaveLength(200), { timeout: 25_000, interval: 50 });
       const subjects = transport.sent.map((m) => m.subject).filter((s) => s.startsWith('once'));
       expect(subjects).toHaveLength(200);

@@ -104,8 +104,16 @@ export class MailOutbox {
     return this.deps.transport?.name ?? null;
   }
 
-  /** Stores the mail; the worker sends it. Pass a transaction to make the mail part of it. */
-  async enqueue(mail: MailContent, db: Database = this.deps.db): Promise<string> {
+  /**
+   * Stores the mail; the worker sends it. Pass a transaction to make the mail part of it. A mail to
+   * a member of the demo community (`npm run seed`, decision 040) is not stored at all: null.
+   */
+  async enqueue(mail: MailContent, db: Database = this.deps.db): Promise<string | null> {
+    const [demo] = await queryRows<{ demo: boolean }>(
+      db,
+      sql`SELECT true AS demo FROM "user" u JOIN profiles p ON p.id = u.id WHERE p.is_demo AND u.email IN (${mail.to}, ${mail.to.trim().toLowerCase()}) LIMIT 1`,
+    );
+    if (demo) return null;
     const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
     this.wake();
     return row!.id;

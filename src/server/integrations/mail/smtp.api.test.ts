@@ -125,7 +125,7 @@ describe('mail over SMTP to a relay that requires AUTH', () => {
     const other = await createTestApp({ SMTP_URL: wrong.toString(), MAIL_FROM: FROM }, { mail: 'config', database: t.deps.database });
     try {
       const before = smtp.refusedAuth;
-      const id = await other.deps.mail.enqueue({ to: 'wrong-pass@example.com', subject: 'Never', html: '<p>x</p>', text: 'x' });
+      const id = (await other.deps.mail.enqueue({ to: 'wrong-pass@example.com', subject: 'Never', html: '<p>x</p>', text: 'x' }))!;
       expect(await other.deps.mail.processDue()).toBe(0);
       expect(smtp.refusedAuth).toBe(before + 1);
       expect(to('wrong-pass@example.com')).toHaveLength(0);
@@ -142,7 +142,7 @@ describe('mail over SMTP to a relay that requires AUTH', () => {
 describe('headers mailbox providers expect', () => {
   it('gives every mail a Message-ID on the domain of MAIL_FROM, the same on a retry', async () => {
     smtp.refuseNext(1, 451, 'Try again later');
-    const id = await t.deps.mail.enqueue({ to: 'message-id@example.com', subject: 'Id', html: '<p>x</p>', text: 'x' });
+    const id = (await t.deps.mail.enqueue({ to: 'message-id@example.com', subject: 'Id', html: '<p>x</p>', text: 'x' }))!;
     expect(await t.deps.mail.processDue()).toBe(0);
     await t.deps.database.db
       .update(mailOutbox)
@@ -194,7 +194,7 @@ describe('pooled SMTP', () => {
     const app = await createTestApp({ SMTP_URL: relay.url, MAIL_FROM: FROM, ...env }, { mail: 'config', database: t.deps.database });
     try {
       const ids: string[] = [];
-      for (let i = 0; i < count; i++) ids.push(await app.deps.mail.enqueue({ to: `${prefix}${i}@example.com`, subject: `${prefix} ${i}`, html: `<p>${i}</p>`, text: `${i}` }));
+      for (let i = 0; i < count; i++) ids.push((await app.deps.mail.enqueue({ to: `${prefix}${i}@example.com`, subject: `${prefix} ${i}`, html: `<p>${i}</p>`, text: `${i}` }))!);
       const startedAt = Date.now();
       app.deps.mail.start();
       await vi.waitFor(

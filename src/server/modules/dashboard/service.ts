@@ -18,6 +18,7 @@ import { blockedPeopleOf } from '../safety/service';
 interface ProfileRow {
   username: string | null;
   display_username: string | null;
+  is_demo: boolean;
   full_name: string | null;
   avatar_url: string | null;
   bio: string | null;
@@ -35,6 +36,7 @@ interface GenrePersonRow {
   display_username: string | null;
   full_name: string | null;
   avatar_url: string | null;
+  is_demo: boolean;
   shared_genres: string[];
 }
 
@@ -102,7 +104,7 @@ async function peopleYouMightLike(deps: AppDeps, viewer: AuthedUser): Promise<Su
     if (picked.length >= SUGGESTIONS_SHOWN) break;
     if (seen.has(p.id)) continue;
     picked.push({
-      user: { id: p.id, username: p.display_username ?? p.username ?? '', fullName: p.full_name, avatarUrl: p.avatar_url },
+      user: { id: p.id, username: p.display_username ?? p.username ?? '', fullName: p.full_name, avatarUrl: p.avatar_url, isDemo: p.is_demo },
       reason: 'genres',
       matchPercentage: null,
       sharedGenres: p.shared_genres,
@@ -116,7 +118,7 @@ function sharingGenres(deps: AppDeps, viewerId: string) {
   return queryRows<GenrePersonRow>(
     deps.database.db,
     sql`SELECT * FROM (
-          SELECT u.id, u.username, u.display_username, p.full_name, p.avatar_url, p.followers_count,
+          SELECT u.id, u.username, u.display_username, p.full_name, p.avatar_url, p.is_demo, p.followers_count,
             ARRAY(SELECT x FROM unnest(p.favorite_genres) x WHERE x = ANY(mine.favorite_genres) ORDER BY x) AS shared_genres
           FROM profiles mine JOIN profiles p ON p.favorite_genres && mine.favorite_genres AND p.id <> mine.id
             JOIN "user" u ON u.id = p.id

@@ -28,15 +28,30 @@ async function getOrCreateForum(db: Database, values: typeof forums.$inferInsert
   return toForum(row!);
 }
 
-/** getOrCreateGenreForum (spec 001 §7): one forum per genre name (the route accepts only known genres). */
-export function getOrCreateGenreForum(deps: AppDeps, genreName: string): Promise<Forum> {
-  return getOrCreateForum(deps.database.db, {
+/** The row of a genre's forum: its key, name and description (also what the demo seed writes). */
+export const genreForumValues = (genreName: string) =>
+  ({
     key: `genre:${genreName.toLowerCase()}`,
     type: 'genre',
     name: genreName,
     description: `Everything ${genreName}: recommendations, favorites and hot takes.`,
     genreName,
-  });
+  }) satisfies typeof forums.$inferInsert;
+
+/** The row of a title's forum, from the catalogue's name of the title. */
+export const titleForumValues = (mediaType: MediaType, mediaId: number, title: string) =>
+  ({
+    key: `title:${mediaType}:${mediaId}`,
+    type: 'title',
+    name: title,
+    description: `Discussions about ${title}.`,
+    referenceType: mediaType,
+    referenceId: mediaId,
+  }) satisfies typeof forums.$inferInsert;
+
+/** getOrCreateGenreForum (spec 001 §7): one forum per genre name (the route accepts only known genres). */
+export function getOrCreateGenreForum(deps: AppDeps, genreName: string): Promise<Forum> {
+  return getOrCreateForum(deps.database.db, genreForumValues(genreName));
 }
 
 /**
@@ -47,14 +62,7 @@ export function getOrCreateGenreForum(deps: AppDeps, genreName: string): Promise
 export async function titleForums(deps: AppDeps, mediaType: MediaType, mediaId: number): Promise<{ title: Forum; genres: Forum[] }> {
   const details = await deps.catalogue.getDetails(mediaType, mediaId);
   if (!details) throw errors.notFound('Title not found');
-  const title = await getOrCreateForum(deps.database.db, {
-    key: `title:${mediaType}:${mediaId}`,
-    type: 'title',
-    name: details.title,
-    description: `Discussions about ${details.title}.`,
-    referenceType: mediaType,
-    referenceId: mediaId,
-  });
+  const title = await getOrCreateForum(deps.database.db, titleForumValues(mediaType, mediaId, details.title));
   const genres: Forum[] = [];
   for (const g of details.genres) genres.push(await getOrCreateGenreForum(deps, g));
   return { title, genres };

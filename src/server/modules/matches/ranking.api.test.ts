@@ -2,13 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import { createTestDatabase } from '../../test/harness';
+import { tastes } from '../demo/population';
 import { rankMatches, rebalanceMatchTitles } from './ranking';
 import { MATCH_HEAVY_MIN_FANS, rebalanceNeeded } from './rebalancer';
 
 /**
  * The match ranking (decision 014) against a plain SQL reference that scores every user, on a
  * generated data set: 3,000 users with 1 to 60 favorites drawn from a skewed (Zipf-like) popularity
- * over 1,500 titles, some boosted, private, banned, unverified or hiding their favorites.
+ * over 1,500 titles by the shared generator (modules/demo/population.ts), some boosted, private,
+ * banned, unverified or hiding their favorites.
  */
 const USERS = 3000;
 const TITLES = 1500;
@@ -31,13 +33,16 @@ beforeAll(async () => {
       n % 89 = 0, n % 83 <> 0, n % 79 = 0,
       CASE WHEN n % 211 = 0 THEN now() + interval '1 day' WHEN n % 223 = 0 THEN now() - interval '1 day' END
     FROM generate_series(1, ${USERS}) n`);
-  // Favorites: each user draws a count (often few, sometimes many), then titles with P(t) ~ skewed by random()^3.
+  // Favorites from the shared generator (decision 040): 1 to 60 per user (most have few), titles with
+  // P(rank) ~ 1/rank over 1,500 titles, every fifth one a series.
+  const picks: { u: string; t: string; i: number; r: number }[] = [];
+  for (const taste of tastes({ users: USERS, seed: 'ranking', titles: TITLES, favoritesPerUser: { min: 1, max: 60 } })) {
+    const id = `u${String(taste.user + 1).padStart(5, '0')}`;
+    for (const f of taste.favorites) picks.push({ u: id, t: f.rank % 5 === 0 ? 'tv' : 'movie', i: f.rank, r: f.rating });
+  }
   await db.execute(sql`
     INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
-    SELECT u.id, CASE WHEN t % 5 = 0 THEN 'tv' ELSE 'movie' END, t + 1, 'Title ' || t, 1 + floor(random() * 5)::int
-    FROM (SELECT 'u' || lpad(n::text, 5, '0') AS id, 1 + floor(power(random(), 2) * 60)::int AS k FROM generate_series(1, ${USERS}) n) u
-    CROSS JOIN LATERAL (SELECT floor(power(random(), 3) * ${TITLES})::int AS t FROM generate_series(1, u.k) WHERE u.k > 0) pick
-    ON CONFLICT DO NOTHING`);
+    SELECT u, t, i, 'Title ' || i, r FROM json_to_recordset(${JSON.stringify(picks)}::json) AS x(u text, t text, i int, r int)`);
 }, 120_000);
 
 afterAll(async () => {

@@ -95,9 +95,18 @@ async function describe(deps: AppDeps, viewerId: string, ranked: Ranked[]): Prom
   const ids = JSON.stringify(ranked.map((r) => r.userId));
   const idSet = sql`(SELECT json_array_elements_text(${ids}::json))`;
   const [people, shared, [me]] = await Promise.all([
-    queryRows<{ id: string; username: string | null; full_name: string | null; avatar_url: string | null; genres: string[]; following: boolean; muted: boolean }>(
+    queryRows<{
+      id: string;
+      username: string | null;
+      full_name: string | null;
+      avatar_url: string | null;
+      is_demo: boolean;
+      genres: string[];
+      following: boolean;
+      muted: boolean;
+    }>(
       db,
-      sql`SELECT u.id, u.username, p.full_name, p.avatar_url, p.favorite_genres AS genres,
+      sql`SELECT u.id, u.username, p.full_name, p.avatar_url, p.is_demo, p.favorite_genres AS genres,
             EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${viewerId} AND fo.following_id = u.id) AS following,
             ${mutedBy(viewerId, sql`u.id`)} AS muted
           FROM "user" u JOIN profiles p ON p.id = u.id WHERE u.id IN ${idSet}`,
@@ -122,7 +131,7 @@ async function describe(deps: AppDeps, viewerId: string, ranked: Ranked[]): Prom
     const gap = titles.reduce((sum, t) => sum + Math.abs(t.their_rating - t.my_rating), 0) / titles.length;
     return [
       {
-        user: { id: person.id, username: person.username ?? '', fullName: person.full_name, avatarUrl: person.avatar_url },
+        user: { id: person.id, username: person.username ?? '', fullName: person.full_name, avatarUrl: person.avatar_url, isDemo: person.is_demo },
         matchPercentage: r.pct,
         sharedFavoritesCount: r.shared,
         sharedFavorites: titles.slice(0, SHARED_FAVORITES_SHOWN).map((t) => ({ mediaType: t.media_type, mediaId: t.media_id, title: t.title, posterPath: t.poster_path })),

@@ -66,6 +66,7 @@ function present(row: ViewRow | null, viewerId: string | null): ProfileView | nu
     bio: p.bio,
     createdAt: iso(v.userCreatedAt),
     foundingMember: p.foundingMember,
+    isDemo: p.isDemo,
     followersCount: p.followersCount,
     followingCount: p.followingCount,
     favoritesCount: visible.favorites ? p.favoritesCount : null,

@@ -1,3 +1,4 @@
+import { DemoBadge } from '@/components/demo/demo-badge';
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -50,7 +51,10 @@ export function PeopleYouMightLike({ data, failed }: { data: Dashboard | undefin
                   >
                     <UserAvatar name={name} src={s.user.avatarUrl} className="size-9 text-sm" />
                     <span className="min-w-0">
-                      <span className="block truncate text-sm font-medium">{name}</span>
+                      <span className="flex min-w-0 items-center gap-1.5">
+                        <span className="truncate text-sm font-medium">{name}</span>
+                        <DemoBadge isDemo={s.user.isDemo} />
+                      </span>
                       <span className="block truncate text-xs text-muted-foreground">{why(s)}</span>
                     </span>
                   </Link>

@@ -1,6 +1,7 @@
 import { Film, MessageCircle, MessagesSquare, Rocket, User, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DemoBadge } from '@/components/demo/demo-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -86,6 +87,7 @@ export function MatchCard({ match }: { match: Match }) {
                 <Rocket aria-hidden /> Boosted
               </Badge>
             ) : null}
+            <DemoBadge isDemo={match.user.isDemo} />
           </div>
           <p className="truncate text-sm text-muted-foreground">@{match.user.username}</p>
         </div>

@@ -1,6 +1,7 @@
 import { Crown, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BoostedBadge } from '@/components/boost/boost';
+import { DemoBadge } from '@/components/demo/demo-badge';
 import { Badge } from '@/components/ui/badge';
 import type { ProfileView } from './api';
 import { displayName, ProfileAvatar } from './profile-avatar';
@@ -46,6 +47,7 @@ export function ProfileHeader({ profile, onOpenLists, actions }: { profile: Prof
               </Badge>
             ) : null}
             <BoostedBadge expiresAt={profile.boostExpiresAt} />
+            <DemoBadge isDemo={profile.isDemo} />
           </div>
           <p className="text-sm text-muted-foreground">@{profile.username}</p>
           {profile.bio ? <p className="max-w-prose text-sm whitespace-pre-line break-words">{profile.bio}</p> : null}
