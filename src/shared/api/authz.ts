@@ -51,7 +51,8 @@ export type Subject =
   | 'postReport'
   | 'supportMessage'
   | 'blockedEmail'
-  | 'mail';
+  | 'mail'
+  | 'unsubscribe';
 
 export interface Authz {
   subject?: Subject;
