@@ -61,8 +61,8 @@ describe('one-click unsubscribe page', () => {
     await screenshotAt(page, SHOTS, 'unsubscribe-done', 390);
     await visitor.close();
 
-    // Settings: follower mails off (the notifications stay: Popup); every other kind as it was.
-    await a.page.goto(`${app.url}/settings#notifications`);
+    // Settings, opened afresh: follower mails off (the notifications stay: Popup); every other kind as it was.
+    await a.page.reload();
     await followers.getByRole('radio', { name: 'Popup', checked: true }).waitFor();
     for (const other of ['Favorites', 'Messages', 'Matches', 'Forum activity']) {
       await a.page.getByRole('radiogroup', { name: other }).getByRole('radio', { name: 'Both', checked: true }).waitFor();
@@ -99,8 +99,9 @@ describe('undeliverable address in Settings', () => {
     await me.page.goto(`${app.url}/settings`);
     const notice = me.page.getByRole('alert').filter({ hasText: UNDELIVERABLE_NOTICE });
     await notice.getByText('550 5.1.1 <mailbox> No such user here', { exact: false }).waitFor();
-    await screenshotAt(me.page, SHOTS, 'settings-undeliverable', 1280, notice);
-    await screenshotAt(me.page, SHOTS, 'settings-undeliverable', 390, notice);
+    const card = me.page.getByRole('heading', { name: 'Change Email' });
+    await screenshotAt(me.page, SHOTS, 'settings-undeliverable', 1280, card);
+    await screenshotAt(me.page, SHOTS, 'settings-undeliverable', 390, card);
 
     await notice.getByRole('button', { name: 'Try again' }).click();
     await me.page.getByText('Trying again', { exact: true }).waitFor();
