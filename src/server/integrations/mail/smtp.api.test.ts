@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, notifications, profiles, undeliverableAddresses } from '../../db/schema';
 import { cookieFrom, newUserInput, userIdOf } from '../../test/accounts';
@@ -469,8 +470,8 @@ describe('one-click unsubscribe (RFC 8058)', () => {
 });
 
 describe('DKIM', () => {
-  it('signs every mail, the unsubscribe headers included, when a key, selector and domain are configured', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  it('signs every mail, the unsubscribe headers included, when a key, selector and domain are configured; the signature verifies', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const relay = await startTestSmtpServer();
     const app = await createTestApp(
@@ -504,6 +505,18 @@ describe('DKIM', () => {
       expect(tags.a).toBe('rsa-sha256');
       const signed = tags.h!.replace(/\s+/g, '').toLowerCase().split(':');
       expect(signed).toEqual(expect.arrayContaining(['from', 'to', 'subject', 'message-id', 'list-unsubscribe', 'list-unsubscribe-post', 'auto-submitted']));
+      // Verified as a receiving server would, against the DNS record the operator publishes
+      // (deployment.md): the signature holds, and fails once the unsubscribe link is changed.
+      const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+      const resolver = async (name: string, type: string) => {
+        if (type === 'TXT' && name === 'rm2026._domainkey.mail.reelmates.test') return [[record]];
+        throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+      };
+      const verified = await dkimVerify(Buffer.from(mail!.raw), { resolver });
+      expect(verified.results.map((r) => r.status.result)).toEqual(['pass']);
+      const tampered = mail!.raw.replace('https://reelmates.test/unsubscribe/abc', 'https://evil.example/unsubscribe/abc');
+      expect(tampered).not.toBe(mail!.raw);
+      expect((await dkimVerify(Buffer.from(tampered), { resolver })).results.map((r) => r.status.result)).toEqual(['fail']);
       // The suite's own mails (no DKIM configured) carry none.
       expect(smtp.received.some((m) => m.headers.has('dkim-signature'))).toBe(false);
     } finally {
