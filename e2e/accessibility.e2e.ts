@@ -1,8 +1,11 @@
 import { mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import nodePath from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { unsubscribeToken } from '../src/server/modules/mail-settings/tokens';
 import { routes } from '../src/web/app/router';
 import { takeAllFoundingSpots, useApp } from './support/app';
 import { watchedPage } from './support/browser';
@@ -250,6 +253,9 @@ describe('accessibility gate (axe: WCAG 2.2 A/AA, serious and critical)', () => 
           await check(v, 'visitor', '/auth', heading('Welcome Back', null));
           await check(v, 'visitor', '/auth-password-reset', heading(/./, null));
           await check(v, 'visitor', '/dev/mailbox', heading(/mailbox/i));
+          // A notification mail's unsubscribe link, as opened from the mail (signed with the server's secret).
+          const secret = readFileSync(nodePath.join(app.server.dataDir, 'auth-secret'), 'utf8').trim();
+          await check(v, 'visitor', `/unsubscribe/${unsubscribeToken(secret, me.id, 'follow')}`, heading('Unsubscribe from e-mails'), '/unsubscribe/:token');
           await check(v, 'visitor', donation.url.replace(app.url, ''), (p) => p.getByLabel('Card number').waitFor(), '/billing/test-checkout (donation)');
           await check(m2, 'member', `/forums/threads/${threadId}`, async (p) => {
             await p.getByRole('heading', { name: 'Is Tyler real?' }).waitFor();

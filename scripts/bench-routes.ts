@@ -91,6 +91,7 @@ export const ROUTE_SAMPLES: Record<string, (s: Samples) => Input> = {
 export const NOT_THROUGHPUT: Record<string, string> = {
   '/events': 'event stream (see the SSE targets)',
   '/billing/test-checkout/{id}': 'the offline checkout page reads its own session once per payment',
+  '/unsubscribe/{token}': 'read once per unsubscribe link a person opens; its token is signed with the server’s secret',
 };
 
 /** A route needs a sample when it has path params or a query its schema refuses empty. */

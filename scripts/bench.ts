@@ -8,6 +8,8 @@
  *   BENCH_SSE_STREAMS=1000 BENCH_SSE_STREAMS_PER_USER=5 BENCH_SSE_SAMPLES=300   the realtime target
  *   BENCH_ONLY=profiles npm run bench   the profile API on PostgreSQL (signed in and as a guest)
  *   BENCH_ONLY=outbox BENCH_OUTBOX_MAILS=1000 npm run bench   mails/s from the outbox to the dev mailbox
+ *   BENCH_ONLY=smtp BENCH_SMTP_MAILS=1000 npm run bench   mails/s over SMTP (AUTH, the default pool) to a local
+ *                                       smtp-server, and mails per connection (issue 26; PostgreSQL)
  *   BENCH_ONLY=fan-out npm run bench    10,000 open event streams on one instance (PostgreSQL), events to 1,000
  *                                       users a second: delivery p99 and memory per stream (needs `ulimit -n 20000`;
  *                                       BENCH_FANOUT_STREAMS, BENCH_FANOUT_USERS_PER_SECOND, BENCH_FANOUT_SECONDS)
@@ -68,6 +70,7 @@ import { matchFigureLines, measureMatches } from './bench-matches';
 import { forumThreads, threadReplies } from '../src/server/modules/demo/forum-shape';
 import { measureSseLatency } from './bench-sse';
 import { measureFanout, openFileLimit } from './bench-sse-fanout';
+import { startTestSmtpServer } from '../src/server/test/smtp-server';
 
 interface Histogram {
   average: number;
@@ -99,6 +102,7 @@ const ROUNDS = Math.ceil(positiveNumber('BENCH_ROUNDS', process.env.BENCH_ROUNDS
 const WARMUP_SECONDS = 3;
 const CONNECTIONS = 50;
 const OUTBOX_MAILS = Math.round(positiveNumber('BENCH_OUTBOX_MAILS', process.env.BENCH_OUTBOX_MAILS, 1000));
+const SMTP_MAILS = Math.round(positiveNumber('BENCH_SMTP_MAILS', process.env.BENCH_SMTP_MAILS, 1000));
 const HOST = '127.0.0.1';
 /** What a browser sends; the app answers its static files precompressed when asked. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
@@ -178,6 +182,17 @@ const TARGETS: Target[] = [
     minPerSecond: 200,
     unit: 'mails',
     measure: measureOutbox,
+    once: true,
+  },
+  // Issue 26: the same through the SMTP transport and its pool to a relay that requires AUTH (a local
+  // smtp-server in this process), with the default pool: mails/s from one instance and per connection.
+  {
+    name: `app-pg SMTP: ${SMTP_MAILS.toLocaleString('en-US')} mails to a local relay (AUTH, pooled)`,
+    server: 'app',
+    path: '',
+    minPerSecond: 100,
+    unit: 'mails',
+    measure: measureSmtp,
     once: true,
   },
 ];
@@ -468,6 +483,67 @@ async function measureOutbox(): Promise<Measurement> {
     `\n    ${delivered} of ${ids.size} mails in the dev mailbox; first ${firstAt === undefined ? 'never' : `${Math.round(firstAt - queuedAt)} ms`} after queueing (the poll), all ${((doneAt - queuedAt) / 1000).toFixed(2)} s after queueing\n   `,
   );
   return { requestsPerSecond: rate, p99Ms: 0, failures: ids.size - delivered };
+}
+
+/**
+ * SMTP throughput on one instance (issue 26): an app on a fresh PostgreSQL database with SMTP_URL at
+ * a relay in this process that requires AUTH (the suite's smtp-server), the default pool (5
+ * connections of 100 mails). SMTP_MAILS rows are queued in one statement; the rate is counted from
+ * the first mail the relay accepts to the last, and the relay counts the connections.
+ */
+async function measureSmtp(): Promise<Measurement> {
+  const pgDb = await createBenchDatabase();
+  if ('skip' in pgDb) {
+    process.stdout.write(` skipped: ${pgDb.skip}\n   `);
+    return { requestsPerSecond: 0, p99Ms: 0, failures: 1 };
+  }
+  const relay = await startTestSmtpServer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-smtp-'));
+  const app = await startChild(
+    'app-pg',
+    ['dist/server/index.js'],
+    { DATA_DIR: dataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', SMTP_URL: relay.url, MAIL_FROM: 'Reelmates <no-reply@bench.reelmates.test>' },
+    '/api/health',
+    async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
+    },
+  );
+  try {
+    const html = `<!doctype html><html><body><h1>New follower</h1>${'<p>Someone started following you on Reelmates.</p>'.repeat(20)}</body></html>`;
+    const db = new pg.Client({ connectionString: pgDb.url });
+    await db.connect();
+    const queuedAt = performance.now();
+    try {
+      await db.query(`INSERT INTO mail_outbox ("to", subject, html, text) SELECT 'bench' || g || '@example.com', 'Bench mail ' || g, $1, $2 FROM generate_series(1, $3) g`, [
+        html,
+        'Someone started following you. '.repeat(30),
+        SMTP_MAILS,
+      ]);
+    } finally {
+      await db.end();
+    }
+    let firstAt: number | undefined;
+    const deadline = performance.now() + 120_000;
+    while (relay.received.length < SMTP_MAILS && performance.now() < deadline) {
+      if (relay.received.length > 0) firstAt ??= performance.now();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const doneAt = performance.now();
+    const delivered = new Set(relay.received.map((m) => m.envelopeTo.join(','))).size;
+    const seconds = firstAt === undefined ? Infinity : (doneAt - firstAt) / 1000;
+    const rate = delivered > 1 ? (delivered - 1) / seconds : 0;
+    const perConnection = relay.connections.total ? relay.received.length / relay.connections.total : 0;
+    process.stdout.write(
+      `\n    ${delivered} of ${SMTP_MAILS} mails accepted by the relay (${relay.received.length - delivered} twice), all ${((doneAt - queuedAt) / 1000).toFixed(2)} s after queueing; ` +
+        `${relay.connections.total} SMTP connections (at most ${relay.connections.peak} open at once, ${relay.refusedAuth} refused AUTH): ${perConnection.toFixed(1)} mails per connection\n   `,
+    );
+    return { requestsPerSecond: rate, p99Ms: 0, failures: SMTP_MAILS - delivered };
+  } finally {
+    await stopChild(app);
+    children.splice(children.indexOf(app), 1);
+    await relay.close();
+  }
 }
 
 async function measureSse(): Promise<Measurement> {

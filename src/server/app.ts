@@ -11,6 +11,7 @@ import { ownAccountRoutes } from './modules/accounts/account-routes';
 import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { mailSettingsRoutes } from './modules/mail-settings/routes';
 import { safetyRoutes } from './modules/safety/routes';
 import { securityRoutes } from './modules/security/routes';
 import { passkeysRoutes } from './modules/passkeys/routes';
@@ -80,7 +81,7 @@ export function createApp(deps: AppDeps) {
     }
     return next();
   });
-  app.use('/api/*', sameOriginGuard(config.appUrl));
+  app.use('/api/*', sameOriginGuard(config.appUrl, ['/api/unsubscribe/']));
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: (c) => errorResponse(c, 413, 'payload_too_large', 'The request body is too large.'),
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', profileRoutes(deps));
   api.route('/', ownAccountRoutes(deps));
   api.route('/', settingsRoutes(deps));
+  api.route('/', mailSettingsRoutes(deps));
   api.route('/', titleRoutes(deps));
   api.route('/', listRoutes(deps));
   api.route('/', matchRoutes(deps));
@@ -128,6 +130,17 @@ export function createApp(deps: AppDeps) {
   publishApiDocument(api);
   api.all('*', (c) => errorResponse(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}.`));
   app.route('/api', api);
+  // RFC 8058: a mail client POSTs `List-Unsubscribe=One-Click` to the link of the mail's
+  // List-Unsubscribe header, the address whose GET shows the confirm page of the web app. The POST
+  // is the API route's (POST /api/unsubscribe/{token}): same validation, limit and answer.
+  app.post('/unsubscribe/:token', (c) => {
+    const target = new URL(`/api/unsubscribe/${encodeURIComponent(c.req.param('token'))}`, c.req.url);
+    // The form body (List-Unsubscribe=One-Click) says nothing the path does not: it is not passed on.
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('content-length');
+    headers.delete('content-type');
+    return app.fetch(new Request(target, { method: 'POST', headers }), c.env);
+  });
 
   app.notFound((c) => errorResponse(c, 404, 'not_found', 'Not found.'));
   app.onError(handleError);

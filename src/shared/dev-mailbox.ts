@@ -8,7 +8,7 @@ export const devMailSchema = z
     to: z.string(),
     subject: z.string(),
     text: z.string(),
-    status: z.enum(['pending', 'sent']),
+    status: z.enum(['pending', 'sent', 'failed']),
     createdAt: z.iso.datetime(),
     sentAt: z.iso.datetime().nullable(),
   })

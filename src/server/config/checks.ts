@@ -25,6 +25,14 @@ export function checkStripe(env: NodeJS.ProcessEnv): string[] {
   return names.filter((name) => !set.includes(name)).map((name) => `${name}: required with ${set.join(', ')} (set all four Stripe settings or none)`);
 }
 
+/** DKIM needs its key, selector and domain together: a half-configured signer would sign nothing. */
+export function checkDkim(env: NodeJS.ProcessEnv): string[] {
+  const names = ['DKIM_PRIVATE_KEY', 'DKIM_SELECTOR', 'DKIM_DOMAIN'];
+  const set = names.filter((name) => typeof env[name] === 'string' && env[name]!.trim() !== '');
+  if (set.length === 0 || set.length === names.length) return [];
+  return names.filter((name) => !set.includes(name)).map((name) => `${name}: required with ${set.join(', ')} (set all three DKIM settings or none)`);
+}
+
 /**
  * The storage adapter in use (docs/decisions/012): the operator's STORAGE, else S3 with S3_BUCKET,
  * else the database on PostgreSQL (every instance serves every picture) and files under

@@ -93,4 +93,19 @@ describe('config', () => {
     expect(stripe.billing.stripe).toMatchObject({ secretKey: 'sk_test_abc', prices: { monthly: 'price_m', yearly: 'price_y' } });
     expect(describeDefaults(stripe)).toContain('billing: Stripe (STRIPE_SECRET_KEY)');
   });
+
+  it('DKIM: off by default; key, selector and domain together; a one-line key with \\n is read as PEM; a bad key is not echoed', () => {
+    expect(loadConfig({}).mail.dkim).toBeUndefined();
+    const pem = '-----BEGIN PRIVATE KEY-----\\nMIIBVAIBADANBgkqhkiG9w0BAQEFAASC\\n-----END PRIVATE KEY-----';
+    expect(loadConfig({ DKIM_PRIVATE_KEY: pem, DKIM_SELECTOR: 'rm1', DKIM_DOMAIN: 'reelmates.example' }).mail.dkim).toEqual({
+      privateKey: '-----BEGIN PRIVATE KEY-----\nMIIBVAIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----',
+      keySelector: 'rm1',
+      domainName: 'reelmates.example',
+    });
+    expect(() => loadConfig({ DKIM_SELECTOR: 'rm1' })).toThrow(/DKIM_PRIVATE_KEY: required with DKIM_SELECTOR/);
+    expect(() => loadConfig({ DKIM_PRIVATE_KEY: 'secret-material', DKIM_SELECTOR: 'rm1', DKIM_DOMAIN: 'reelmates.example' })).toThrow(
+      /DKIM_PRIVATE_KEY: expected a PEM private key .*\(got "<hidden>"\)/,
+    );
+    expect(() => loadConfig({ DKIM_PRIVATE_KEY: pem, DKIM_SELECTOR: 'rm1', DKIM_DOMAIN: 'not a domain' })).toThrow(/DKIM_DOMAIN: expected a domain name/);
+  });
 });

@@ -12,7 +12,7 @@ export function describeDefaults(config: Config): string[] {
   );
   lines.push(
     config.mail.smtpUrl
-      ? `mail: SMTP (SMTP_URL, a pool of ${config.mail.smtpPool.maxConnections} connections, ${config.mail.smtpPool.maxMessages} mails each)`
+      ? `mail: SMTP (SMTP_URL, a pool of ${config.mail.smtpPool.maxConnections} connections, ${config.mail.smtpPool.maxMessages} mails each${config.mail.dkim ? `, DKIM-signed as ${config.mail.dkim.keySelector}._domainkey.${config.mail.dkim.domainName}` : ''})`
       : config.mail.devMailboxEnabled
         ? `mail: dev mailbox at /dev/mailbox and ${config.mail.mailboxDir} (offline default)`
         : 'mail: no transport configured; mails wait in the outbox',

@@ -65,6 +65,31 @@ export const envSchema = z.object({
       .max(10_000, 'expected 1 to 10000 mails')
       .default(100),
   ),
+  /**
+   * DKIM signing by nodemailer (decision 050): the private key as PEM (newlines may be written \\n,
+   * as one-line environments need), with the selector and domain of its DNS record. All three or none.
+   */
+  DKIM_PRIVATE_KEY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.replace(/\\n/g, '\n').trim() : undefined),
+    z
+      .string()
+      .regex(/^-----BEGIN (RSA |EC )?PRIVATE KEY-----[\s\S]+-----END (RSA |EC )?PRIVATE KEY-----$/, 'expected a PEM private key (-----BEGIN PRIVATE KEY----- ...)')
+      .optional(),
+  ),
+  DKIM_SELECTOR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,62})$/, 'expected a DKIM selector such as reelmates1')
+      .optional(),
+  ),
+  DKIM_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/, 'expected a domain name such as reelmates.example')
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Reelmates <no-reply@reelmates.local>')),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'expected an e-mail address' }).default('support@reelmates.local')),
   DEV_MAILBOX: flag,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import { checkStorage, checkStripe } from './checks';
+import { checkDkim, checkStorage, checkStripe } from './checks';
 import { envSchema } from './env-schema';
 
 /**
@@ -39,6 +39,11 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       /** The SMTP connection pool: connections held open at most, and mails per connection before it is renewed. */
       smtpPool: { maxConnections: env.SMTP_POOL_MAX_CONNECTIONS, maxMessages: env.SMTP_POOL_MAX_MESSAGES },
       from: env.MAIL_FROM,
+      /** nodemailer signs every SMTP mail with this key when set (all three settings are, checks.ts). */
+      dkim:
+        env.DKIM_PRIVATE_KEY && env.DKIM_SELECTOR && env.DKIM_DOMAIN
+          ? { privateKey: env.DKIM_PRIVATE_KEY, keySelector: env.DKIM_SELECTOR, domainName: env.DKIM_DOMAIN }
+          : undefined,
       supportEmail: env.SUPPORT_EMAIL,
       // The dev mailbox is the default outside production; in production it is off unless asked for.
       devMailboxEnabled: env.SMTP_URL ? false : isProduction ? env.DEV_MAILBOX : true,
@@ -124,13 +129,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
       const value = source[name];
-      const shown = value === undefined ? '' : ` (got "${name.endsWith('URL') ? '<hidden>' : value}")`;
+      const shown = value === undefined ? '' : ` (got "${/URL$|KEY|SECRET/.test(name) ? '<hidden>' : value}")`;
       return `${name}: ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
   }
   const config = buildConfig(parsed.data);
-  const problems = [...checkStorage(source), ...checkStripe(source), ...checkProduction(config)];
+  const problems = [...checkStorage(source), ...checkStripe(source), ...checkDkim(source), ...checkProduction(config)];
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

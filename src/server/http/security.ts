@@ -48,13 +48,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses state-changing requests that a browser sent from another origin (CSRF). Browsers send
  * Origin on every POST/PUT/PATCH/DELETE; Sec-Fetch-Site covers the rest. Requests with neither
- * come from non-browser clients, which carry no ambient cookies of a victim.
+ * come from non-browser clients, which carry no ambient cookies of a victim. `exempt` path prefixes
+ * are routes that read no cookie at all and are meant to be called from anywhere: the one-click
+ * unsubscribe, whose signed token in the path is its only credential (a webmail may POST it from
+ * its own page).
  */
-export function sameOriginGuard(appUrl: string | undefined): MiddlewareHandler {
+export function sameOriginGuard(appUrl: string | undefined, exempt: readonly string[] = []): MiddlewareHandler {
   const allowed = appUrl ? new URL(appUrl).origin : undefined;
   // Not async: a GET passes straight through without a promise of its own.
   return (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    if (exempt.some((prefix) => c.req.path.startsWith(prefix))) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     let ok = true;

@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import type { Subject } from '../../shared/api/authz';
 import { queryRows } from '../db/client';
 import { contactMessages, reportedPosts, reports, userRoles } from '../db/schema';
+import { resolveAuthSecret } from '../modules/accounts/secret';
+import { unsubscribeToken } from '../modules/mail-settings/tokens';
 import { cookieFrom, signUpVerified } from './accounts';
 import type { TestApp } from './harness';
 import { insertPasskey } from './passkeys';
@@ -180,6 +182,8 @@ export class AuthzWorld {
         await this.ok(this.admin, 'POST', '/api/admin/blocked-emails', { email });
         return { email };
       }
+      case 'unsubscribe':
+        return { token: unsubscribeToken(resolveAuthSecret(this.t.deps.config), owner.id, 'follow') };
       case 'mail': {
         const box = await this.ok<{ mails: { id: string }[] }>(null, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(owner.email)}`);
         const id = box.mails[0]?.id;

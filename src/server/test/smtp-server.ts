@@ -23,6 +23,9 @@ export interface TestSmtpServer {
   connections: { total: number; open: number; peak: number };
   /** Refuse the next `n` messages after their DATA with this answer (e.g. 451 for "try again later"). */
   refuseNext(n: number, code: number, message: string): void;
+  /** Answer RCPT TO for this address with this code from now on (550: no such user), until `acceptRecipient`. */
+  refuseRecipient(address: string, code: number, message: string): void;
+  acceptRecipient(address: string): void;
   /** Authentication attempts refused. */
   refusedAuth: number;
   close(): Promise<void>;
@@ -38,6 +41,7 @@ export async function startTestSmtpServer(credentials = { user: 'relay-user', pa
   const connections = { total: 0, open: 0, peak: 0 };
   let refusals: { left: number; code: number; message: string } = { left: 0, code: 0, message: '' };
   const state = { refusedAuth: 0 };
+  const refusedRecipients = new Map<string, { code: number; message: string }>();
   const server = new SMTPServer({
     authMethods: ['PLAIN', 'LOGIN'],
     allowInsecureAuth: true,
@@ -62,6 +66,11 @@ export async function startTestSmtpServer(credentials = { user: 'relay-user', pa
     onMailFrom(_address, session, callback) {
       // Belt and braces: smtp-server already refuses MAIL FROM before AUTH unless authOptional.
       if (!session.user) return callback(Object.assign(new Error('Authentication required'), { responseCode: 530 }));
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = refusedRecipients.get(address.address.toLowerCase());
+      if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
       callback();
     },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
@@ -96,6 +105,12 @@ export async function startTestSmtpServer(credentials = { user: 'relay-user', pa
     connections,
     get refusedAuth() {
       return state.refusedAuth;
+    },
+    refuseRecipient(address, code, message) {
+      refusedRecipients.set(address.toLowerCase(), { code, message });
+    },
+    acceptRecipient(address) {
+      refusedRecipients.delete(address.toLowerCase());
     },
     refuseNext(n, code, message) {
       refusals = { left: n, code, message };

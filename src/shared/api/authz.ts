@@ -52,7 +52,8 @@ export type Subject =
   | 'postReport'
   | 'supportMessage'
   | 'blockedEmail'
-  | 'mail';
+  | 'mail'
+  | 'unsubscribe';
 
 export interface Authz {
   subject?: Subject;

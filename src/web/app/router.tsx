@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
       { path: 'pricing', ...page(() => import('@/features/billing/pricing-page')) },
       // The offline default's checkout (visitors may donate): a test-mode page of ours.
       { path: 'billing/test-checkout/:id', ...page(() => import('@/features/billing/test-checkout-page')) },
+      // A notification mail's unsubscribe link (RFC 8058): no sign-in, the signed token is the key.
+      { path: 'unsubscribe/:token', ...page(() => import('@/features/settings/unsubscribe-page')) },
       { path: 'help-center', ...page(() => import('@/features/help/help-center-page')) },
       { path: 'contact', ...page(() => import('@/features/support/contact-page')) },
       { path: 'report-bug', ...page(() => import('@/features/support/report-bug-page')) },

@@ -16,7 +16,8 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     /** Further headers of this mail, such as `Auto-Submitted: auto-generated` on notification mails. */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
-    status: text('status', { enum: ['pending', 'sent'] })
+    /** `failed`: the relay refused it for good (a 5xx, or a 4xx past the retry window); `last_error` holds its answer. */
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -32,3 +33,18 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Addresses the relay refused for good (decision 049): no notification mail is queued to one while
+ * it is here. A mail the user asks for again (a verification, a reset) is still tried, and any mail
+ * the relay accepts for the address takes it off, as does a verification of it or "Try again" in
+ * Settings. Kept by address, lower-cased, so a changed e-mail is a fresh start.
+ */
+export const undeliverableAddresses = pgTable('undeliverable_addresses', {
+  email: text('email').primaryKey(),
+  /** The relay's answer, such as `550 5.1.1 No such user`. */
+  reason: text('reason').notNull(),
+  /** The outbox row whose refusal marked it. */
+  mailId: uuid('mail_id'),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});

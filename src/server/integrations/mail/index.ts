@@ -6,12 +6,13 @@ import { MailOutbox, type OutboxTiming } from './outbox';
 import { createSmtpTransport } from './smtp-transport';
 
 export { AUTO_GENERATED, MailOutbox } from './outbox';
+export { MailRefused } from './transport';
 export type { MailContent } from './outbox';
 export { renderMail } from './template';
 
 export function createMailOutbox(config: Config, db: Database, logger: Logger, timing?: Partial<OutboxTiming>): MailOutbox {
   const transport = config.mail.smtpUrl
-    ? createSmtpTransport(config.mail.smtpUrl, config.mail.smtpPool)
+    ? createSmtpTransport(config.mail.smtpUrl, config.mail.smtpPool, config.mail.dkim)
     : config.mail.devMailboxEnabled
       ? createDevMailboxTransport(config.mail.mailboxDir)
       : null;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Logger } from '../../logger';
-import type { MailTransport } from './transport';
+import { MailRefused, type MailTransport } from './transport';
 
 export interface MailContent {
   to: string;
@@ -38,11 +38,19 @@ export interface OutboxTiming {
   batchSize: number;
   /** Mails of a batch in flight at once: the transport's waits (disk, SMTP connections) overlap. */
   concurrency: number;
+  /**
+   * How long a relay may keep refusing a mail with a temporary (4xx) answer, counted from the
+   * mail's creation, before that counts as a bounce: the mail fails and its address is marked.
+   */
+  retryWindowMs: number;
 }
 
-export const DEFAULT_TIMING: OutboxTiming = { pollMs: 2_000, leaseMs: 15_000, renewMs: 5_000, batchSize: 50, concurrency: 8 };
+export const DEFAULT_TIMING: OutboxTiming = { pollMs: 2_000, leaseMs: 15_000, renewMs: 5_000, batchSize: 50, concurrency: 8, retryWindowMs: 3 * 24 * 60 * 60_000 };
 
-/** Exponential backoff capped at an hour: a mail is retried for as long as it takes, never dropped. */
+/**
+ * Exponential backoff capped at an hour: a mail is retried for as long as the failure is ours or the
+ * connection's. Only the relay refusing the recipient or message ends it (decision 049).
+ */
 export function backoffMs(attempts: number): number {
   return Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
@@ -272,6 +280,15 @@ export class MailOutbox {
         messageId: messageIdFor(row.id, this.deps.from),
       });
     } catch (error) {
+      if (error instanceof MailRefused) {
+        const age = Date.now() - new Date(row.created_at).getTime();
+        if (error.permanent || age >= this.timing.retryWindowMs) {
+          const reason = error.permanent ? error.response : `${error.response} (still refused after ${Math.round(age / 3_600_000)} hours)`;
+          this.deps.logger.warn({ mailId: row.id, attempts: row.attempts, response: error.response }, 'mail refused by the relay; not retried, address marked undeliverable');
+          await this.markFailed(row.id, token, reason.slice(0, 500));
+          return false;
+        }
+      }
       const wait = backoffMs(row.attempts);
       this.deps.logger.warn({ mailId: row.id, attempts: row.attempts, retryInMs: wait, err: error }, 'mail send failed; will retry');
       // Only our own claim puts the row back: a sender that took it over keeps its lease.
@@ -284,11 +301,37 @@ export class MailOutbox {
     return true;
   }
 
-  /** Sent is the truth whoever holds the lease now; the first delivery's time is kept. */
+  /**
+   * Sent is the truth whoever holds the lease now; the first delivery's time is kept. A relay that
+   * accepted a mail for an address marked undeliverable has shown it works again: the mark goes,
+   * in the same statement.
+   */
   private async markSent(ids: string[], transport: MailTransport['name']) {
-    await this.deps.db
-      .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, leaseToken: null, transport, lastError: null })
-      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'pending')));
+    await this.deps.db.execute(sql`
+      WITH sent AS (
+        UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, lease_token = NULL, transport = ${transport}, last_error = NULL
+        WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) AND status = 'pending'
+        RETURNING "to"
+      )
+      DELETE FROM undeliverable_addresses WHERE email IN (SELECT lower("to") FROM sent)`);
+  }
+
+  /**
+   * The relay refused the mail for good: no more retries, its answer kept, and its address marked
+   * undeliverable in the same statement (only while the claim is still ours, as for a retry).
+   */
+  private async markFailed(id: string, token: string, reason: string) {
+    await this.deps.db.execute(sql`
+      WITH failed AS (
+        UPDATE mail_outbox SET status = 'failed', locked_until = NULL, lease_token = NULL, last_error = ${reason}
+        WHERE id = ${id} AND lease_token = ${token} AND status = 'pending'
+        RETURNING id, "to"
+      )
+      INSERT INTO undeliverable_addresses (email, reason, mail_id)
+      SELECT lower("to"), ${reason}, id FROM failed
+      ON CONFLICT (email) DO UPDATE SET reason = excluded.reason, mail_id = excluded.mail_id, marked_at = now()`);
   }
 }

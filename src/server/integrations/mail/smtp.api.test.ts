@@ -1,6 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { generateKeyPairSync } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, notifications, profiles, undeliverableAddresses } from '../../db/schema';
 import { cookieFrom, newUserInput, userIdOf } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
@@ -131,6 +133,8 @@ describe('mail over SMTP to a relay that requires AUTH', () => {
       expect(to('wrong-pass@example.com')).toHaveLength(0);
       const [row] = await t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      // Our credentials' fault, not the address's: nothing is marked.
+      expect(await t.deps.database.db.select().from(undeliverableAddresses).where(eq(undeliverableAddresses.email, 'wrong-pass@example.com'))).toHaveLength(0);
       // Not this suite's to send: out of the way of the others.
       await t.deps.database.db.delete(mailOutbox).where(eq(mailOutbox.id, id));
     } finally {
@@ -167,6 +171,9 @@ describe('headers mailbox providers expect', () => {
     expect(mail!.headers.get('from')).toBe(FROM);
     expect(mail!.headers.get('subject')).toBe('[Bug Report] Broken poster');
     expect(mail!.headers.has('auto-submitted')).toBe(false);
+    // The address is in the header, not in the footer text.
+    expect(mail!.text).not.toContain('Reply to');
+    expect(mail!.headers.has('list-unsubscribe')).toBe(false);
   });
 
   it('marks a notification mail Auto-Submitted: auto-generated', async () => {
@@ -241,5 +248,280 @@ describe('pooled SMTP', () => {
     const counts = perConnection(relay.received);
     expect(Math.max(...counts)).toBeLessThanOrEqual(10);
     expect(relay.connections.total).toBeGreaterThanOrEqual(4);
+  });
+});
+
+/** Rows of the outbox to an address, oldest first. */
+const rowsTo = (address: string) => t.deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, address)).orderBy(mailOutbox.createdAt);
+const markOf = async (address: string) => (await t.deps.database.db.select().from(undeliverableAddresses).where(eq(undeliverableAddresses.email, address.toLowerCase())))[0];
+const follow = async (follower: { cookie: string }, followed: { id: string }) => {
+  const res = await t.as(follower)(`/api/follows/${followed.id}`, { method: 'POST' });
+  expect(res.status).toBe(200);
+};
+
+describe('bounces', () => {
+  it('a 550 ends the retries, marks the address, stops notification mails to it, and Settings says so until Try again', async () => {
+    const followed = await signUpVerified();
+    const [first, second, third] = [await signUpVerified(), await signUpVerified(), await signUpVerified()];
+    smtp.refuseRecipient(followed.email, 550, '5.1.1 No such user here');
+
+    await follow(first, followed);
+    expect(await drain()).toBe(0);
+    const [, bounced] = await rowsTo(followed.email);
+    expect(bounced).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(bounced!.lastError).toContain('550');
+    expect(bounced!.lastError).toContain('No such user here');
+    const mark = await markOf(followed.email);
+    expect(mark).toMatchObject({ mailId: bounced!.id });
+    expect(mark!.reason).toContain('550 5.1.1 No such user here');
+
+    // Not retried: even when due again, a failed row is not claimed.
+    await t.deps.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 60_000) })
+      .where(eq(mailOutbox.id, bounced!.id));
+    expect(await drain()).toBe(0);
+    expect((await rowsTo(followed.email))[1]).toMatchObject({ status: 'failed', attempts: 1 });
+
+    // The user sees it where they manage their e-mail.
+    const delivery = await t.as(followed)('/api/me/email-delivery');
+    expect(delivery.status).toBe(200);
+    expect(await delivery.json()).toMatchObject({ email: followed.email, undeliverable: { reason: expect.stringContaining('No such user here') as string } });
+
+    // A new follower: recorded in the notifications, but no mail is queued to the address.
+    await follow(second, followed);
+    expect(await rowsTo(followed.email)).toHaveLength(2);
+    const recorded = await t.deps.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, followed.id), eq(notifications.relatedUserId, second.id)));
+    expect(recorded).toHaveLength(1);
+
+    // A mail the user asks for (a password reset) is still tried, and refused again.
+    const reset = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: followed.email, redirectTo: '/auth-password-reset' } });
+    expect(reset.status).toBe(200);
+    expect(await rowsTo(followed.email)).toHaveLength(3);
+    await drain();
+    expect((await rowsTo(followed.email))[2]).toMatchObject({ status: 'failed', subject: 'Reset your Reelmates password' });
+    expect(to(followed.email)).toHaveLength(1); // only the verification, before the address went bad
+
+    // The mailbox is fixed; "Try again" sends a mail at once and notification mails resume.
+    smtp.acceptRecipient(followed.email);
+    const retry = await t.as(followed)('/api/me/email-delivery/retry', { method: 'POST' });
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ email: followed.email, undeliverable: null });
+    expect(await drain()).toBe(1);
+    expect(to(followed.email).at(-1)!.headers.get('subject')).toBe('Mail reaches you again at Reelmates');
+    expect(await markOf(followed.email)).toBeUndefined();
+    await follow(third, followed);
+    expect(await drain()).toBe(1);
+    expect(to(followed.email).at(-1)!.text).toContain('started following you');
+  });
+
+  it('a 451 is retried with the backoff, and counts as a bounce once it persists past the retry window', async () => {
+    const address = 'greylisted@example.com';
+    smtp.refuseRecipient(address, 451, '4.2.1 Mailbox busy, try later');
+    const id = (await t.deps.mail.enqueue({ to: address, subject: 'Busy', html: '<p>x</p>', text: 'x' }))!;
+    expect(await drain()).toBe(0);
+    const [row] = await rowsTo(address);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toContain('451');
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    expect(await markOf(address)).toBeUndefined();
+
+    // Two days on: still within the window, still retried.
+    const due = () =>
+      t.deps.database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+        .where(eq(mailOutbox.id, id));
+    await t.deps.database.db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 2 * 24 * 3_600_000) })
+      .where(eq(mailOutbox.id, id));
+    await due();
+    expect(await drain()).toBe(0);
+    expect((await rowsTo(address))[0]).toMatchObject({ status: 'pending', attempts: 2 });
+
+    // Past three days: failed with the relay's answer, the address marked.
+    await t.deps.database.db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 3 * 24 * 3_600_000 - 60_000) })
+      .where(eq(mailOutbox.id, id));
+    await due();
+    expect(await drain()).toBe(0);
+    const [failed] = await rowsTo(address);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(failed!.lastError).toMatch(/451 4\.2\.1 Mailbox busy, try later \(still refused after 72 hours\)/);
+    expect(await markOf(address)).toMatchObject({ mailId: id });
+  });
+
+  it('a new verification of a marked address takes the mark off', async () => {
+    const email = await signUp();
+    await t.deps.database.db.insert(undeliverableAddresses).values({ email, reason: '550 earlier refusal' });
+    await drain(); // the verification mail is transactional: tried, and accepted, which also clears the mark
+    expect(await markOf(email)).toBeUndefined();
+    await t.deps.database.db.insert(undeliverableAddresses).values({ email, reason: '550 earlier refusal' });
+    const link = new URL(/Verify e-mail: (\S+)/.exec(to(email).at(-1)?.text ?? '')![1]!);
+    const verified = await t.request(link.pathname + link.search, { redirect: 'manual' });
+    expect(cookieFrom(verified)).toContain('session_token');
+    expect(await markOf(email)).toBeUndefined();
+  });
+});
+
+describe('one-click unsubscribe (RFC 8058)', () => {
+  it('a notification mail carries List-Unsubscribe and List-Unsubscribe-Post, and the footer the same link; transactional mails none', async () => {
+    const followed = await signUpVerified();
+    const follower = await signUpVerified();
+    const verification = to(followed.email)[0]!;
+    expect(verification.headers.has('list-unsubscribe')).toBe(false);
+    expect(verification.headers.has('list-unsubscribe-post')).toBe(false);
+    expect(verification.text).not.toContain('Unsubscribe');
+
+    await follow(follower, followed);
+    expect(await drain()).toBe(1);
+    const mail = to(followed.email).at(-1)!;
+    const link = /^<(https:\/\/reelmates\.test\/unsubscribe\/[A-Za-z0-9_.-]+)>$/.exec(mail.headers.get('list-unsubscribe') ?? '')?.[1];
+    expect(link).toBeDefined();
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(mail.text).toContain(`Unsubscribe from these e-mails: ${link}`);
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+
+  it('a GET changes nothing; a POST with no cookie turns off that kind of mail for that user and nothing else', async () => {
+    const followed = await signUpVerified();
+    const [a, b] = [await signUpVerified(), await signUpVerified()];
+    await follow(a, followed);
+    await drain();
+    const link = new URL(/^<(.+)>$/.exec(to(followed.email).at(-1)!.headers.get('list-unsubscribe')!)![1]!);
+    const token = link.pathname.split('/').pop()!;
+    const prefs = async () =>
+      (
+        await t.deps.database.db
+          .select({
+            follow: profiles.notifyOnFollow,
+            message: profiles.notifyOnMessage,
+            forum: profiles.notifyOnForum,
+            favorite: profiles.notifyOnFavorite,
+            match: profiles.notifyOnMatch,
+          })
+          .from(profiles)
+          .where(eq(profiles.id, followed.id))
+      )[0];
+    const before = await prefs();
+    expect(before).toEqual({ follow: 'both', message: 'both', forum: 'both', favorite: 'both', match: 'both' });
+
+    // What a link scanner (or the confirm page) fetches: it says what would be turned off, and changes nothing.
+    for (let i = 0; i < 3; i++) {
+      const view = await t.request(`/api/unsubscribe/${token}`);
+      expect(view.status).toBe(200);
+      expect(await view.json()).toEqual({ kind: 'follow', label: 'New followers', description: 'When someone follows you.', mailOn: true });
+    }
+    expect(await prefs()).toEqual(before);
+
+    // The mail client's one-click POST, to the very link, with no session, from its own servers.
+    const post = await t.request(link.pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.status).toBe(200);
+    expect(await post.json()).toMatchObject({ kind: 'follow', mailOn: false });
+    // Mail off; the notifications themselves stay; every other kind as it was.
+    expect(await prefs()).toEqual({ ...before, follow: 'popup' });
+    // Again: nothing more changes.
+    expect((await t.request(link.pathname, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    expect(await prefs()).toEqual({ ...before, follow: 'popup' });
+
+    // The next follower: recorded, not mailed.
+    const queued = (await rowsTo(followed.email)).length;
+    await follow(b, followed);
+    expect(await rowsTo(followed.email)).toHaveLength(queued);
+    expect(
+      await t.deps.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, followed.id), eq(notifications.relatedUserId, b.id))),
+    ).toHaveLength(1);
+  });
+
+  it('a webmail page may POST it from its own origin; a token altered to another kind or user is refused', async () => {
+    const followed = await signUpVerified();
+    const other = await signUpVerified();
+    await follow(other, followed);
+    await drain();
+    const link = new URL(/^<(.+)>$/.exec(to(followed.email).at(-1)!.headers.get('list-unsubscribe')!)![1]!);
+    const [user, kind, signature] = link.pathname.split('/').pop()!.split('.');
+    expect(kind).toBe('follow');
+    for (const forged of [`${user}.message.${signature}`, `${Buffer.from(other.id).toString('base64url')}.follow.${signature}`, `${user}.follow.${signature!.slice(1)}A`]) {
+      const res = await t.request(`/unsubscribe/${forged}`, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+      expect(res.status).toBe(404);
+      expect((await t.request(`/api/unsubscribe/${forged}`)).status).toBe(404);
+    }
+    const [still] = await t.deps.database.db.select({ message: profiles.notifyOnMessage }).from(profiles).where(eq(profiles.id, followed.id));
+    expect(still!.message).toBe('both');
+
+    const res = await t.request(`/api/unsubscribe/${user}.follow.${signature}`, { method: 'POST', headers: { origin: 'https://webmail.example', 'sec-fetch-site': 'cross-site' } });
+    expect(res.status).toBe(200);
+    const [after] = await t.deps.database.db.select({ follow: profiles.notifyOnFollow }).from(profiles).where(eq(profiles.id, followed.id));
+    expect(after!.follow).toBe('popup');
+  });
+});
+
+describe('DKIM', () => {
+  it('signs every mail, the unsubscribe headers included, when a key, selector and domain are configured; the signature verifies', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const relay = await startTestSmtpServer();
+    const app = await createTestApp(
+      {
+        SMTP_URL: relay.url,
+        MAIL_FROM: FROM,
+        APP_URL: 'https://reelmates.test',
+        DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+        DKIM_SELECTOR: 'rm2026',
+        DKIM_DOMAIN: 'mail.reelmates.test',
+      },
+      { mail: 'config', database: t.deps.database },
+    );
+    try {
+      await app.deps.mail.enqueue(
+        (await import('./template')).renderMail({
+          to: 'dkim@example.com',
+          subject: 'Signed',
+          heading: 'Signed',
+          paragraphs: ['x'],
+          unsubscribeUrl: 'https://reelmates.test/unsubscribe/abc',
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        }),
+      );
+      for (let n = await app.deps.mail.processDue(); n > 0; n = await app.deps.mail.processDue());
+      const [mail] = relay.received;
+      const signature = mail!.headers.get('dkim-signature') ?? '';
+      const tags = Object.fromEntries(signature.split(';').map((tag) => tag.trim().split(/=(.*)/s).slice(0, 2) as [string, string]));
+      expect(tags.d).toBe('mail.reelmates.test');
+      expect(tags.s).toBe('rm2026');
+      expect(tags.a).toBe('rsa-sha256');
+      const signed = tags.h!.replace(/\s+/g, '').toLowerCase().split(':');
+      expect(signed).toEqual(expect.arrayContaining(['from', 'to', 'subject', 'message-id', 'list-unsubscribe', 'list-unsubscribe-post', 'auto-submitted']));
+      // Verified as a receiving server would, against the DNS record the operator publishes
+      // (deployment.md): the signature holds, and fails once the unsubscribe link is changed.
+      const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+      const resolver = async (name: string, type: string) => {
+        if (type === 'TXT' && name === 'rm2026._domainkey.mail.reelmates.test') return [[record]];
+        throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+      };
+      const verified = await dkimVerify(Buffer.from(mail!.raw), { resolver });
+      expect(verified.results.map((r) => r.status.result)).toEqual(['pass']);
+      const tampered = mail!.raw.replace('https://reelmates.test/unsubscribe/abc', 'https://evil.example/unsubscribe/abc');
+      expect(tampered).not.toBe(mail!.raw);
+      expect((await dkimVerify(Buffer.from(tampered), { resolver })).results.map((r) => r.status.result)).toEqual(['fail']);
+      // The suite's own mails (no DKIM configured) carry none.
+      expect(smtp.received.some((m) => m.headers.has('dkim-signature'))).toBe(false);
+    } finally {
+      await app.close();
+      await relay.close();
+    }
   });
 });

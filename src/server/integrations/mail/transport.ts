@@ -18,3 +18,19 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
   close?(): Promise<void>;
 }
+
+/**
+ * The relay refused the recipient or the message (an answer to RCPT TO or DATA), as opposed to a
+ * failure of the connection, of AUTH or of our sender address, which says nothing about the
+ * recipient's address. `permanent`: a 5xx answer, which no retry will change.
+ */
+export class MailRefused extends Error {
+  constructor(
+    /** The relay's answer, such as `550 5.1.1 <x@example.com>: no such user`. */
+    readonly response: string,
+    readonly permanent: boolean,
+  ) {
+    super(response);
+    this.name = 'MailRefused';
+  }
+}

@@ -96,6 +96,8 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
       afterEmailVerification: async (user) => {
         // Ruling 27: an address in ADMIN_EMAILS (or the owner's) becomes admin once it is proven.
         await grantFromConfig(db, config.auth.adminEmails, { id: user.id, email: user.email, emailVerified: true });
+        // A verified address works, whatever a relay said of it before (decision 049).
+        await db.delete(schema.undeliverableAddresses).where(eq(schema.undeliverableAddresses.email, user.email.toLowerCase()));
         const spot = await claimFoundingSpot(db, user.id);
         // The landing banner shows the spots left live (ruling 6); ids and counts only.
         if (spot !== null) deps.events?.publish({ everyone: true }, { type: 'founding-count' });

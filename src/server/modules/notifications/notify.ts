@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NotificationType, NotifyEvent } from '../../../shared/notifications';
 import type { Database } from '../../db/client';
-import { notifications, profiles, user } from '../../db/schema';
+import { notifications, profiles, undeliverableAddresses, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AUTO_GENERATED, renderMail } from '../../integrations/mail';
+import { mailLinkBase, unsubscribeUrl } from '../mail-settings/service';
 import { blockedEitherWay, mutedBy } from '../safety/service';
 import { pushUnreadCounts } from './unread';
 
@@ -61,7 +62,13 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
       : sql<boolean>`(${blockedEitherWay(user.id, related)} or ${mutedBy(user.id, related)})`
     : sql<boolean>`false`;
   const [recipient] = await db
-    .select({ email: user.email, pref: input.event ? PREF_COLUMN[input.event] : profiles.notifyOnFollow, quiet })
+    .select({
+      email: user.email,
+      pref: input.event ? PREF_COLUMN[input.event] : profiles.notifyOnFollow,
+      quiet,
+      // The relay refused this address for good (decision 049): no notification mail goes to it.
+      undeliverable: sql<boolean>`exists (select 1 from ${undeliverableAddresses} where ${undeliverableAddresses.email} = lower(${user.email}))`.mapWith(Boolean),
+    })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, input.userId));
@@ -80,9 +87,9 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
       read: !!input.silent,
     })
     .returning({ id: notifications.id });
-  const mailed = !input.suppressMail && !input.silent && (pref === 'email' || pref === 'both');
-  if (mailed) {
-    const base = deps.config.appUrl ?? `http://localhost:${deps.config.port}`;
+  const mailed = !input.suppressMail && !input.silent && !recipient.undeliverable && !!input.event && (pref === 'email' || pref === 'both');
+  if (mailed && input.event) {
+    const base = mailLinkBase(deps.config);
     await deps.mail.enqueue(
       renderMail({
         to: recipient.email,
@@ -92,6 +99,7 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
         action: { label: 'Open Reelmates', url: new URL(input.link ?? '/notifications', base).toString() },
         footer: `You get this mail because of your notification settings. Change them at ${new URL('/settings#notifications', base).toString()}`,
         headers: AUTO_GENERATED,
+        unsubscribeUrl: unsubscribeUrl(deps.config, input.userId, input.event),
       }),
       db,
     );

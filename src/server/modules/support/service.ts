@@ -15,7 +15,7 @@ export async function submitContactMessage(deps: AppDeps, input: ContactRequest,
       subject: `[${input.type}] ${input.subject}`,
       heading: `${input.type} from ${input.name}`,
       paragraphs: [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, input.message],
-      footer: `Reply to ${input.email}. Message id ${row!.id}.`,
+      footer: `Message id ${row!.id}.`,
       // Answering the mail answers the visitor, not our own no-reply sender.
       replyTo: input.email,
     });

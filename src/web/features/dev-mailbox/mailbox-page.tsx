@@ -70,7 +70,7 @@ export default function MailboxPage() {
                 >
                   <p className="truncate font-medium">{m.subject}</p>
                   <p className="truncate text-xs text-muted-foreground">
-                    to {m.to} · {new Date(m.createdAt).toLocaleString()} {m.status === 'pending' ? '· pending' : ''}
+                    to {m.to} · {new Date(m.createdAt).toLocaleString()} {m.status === 'sent' ? '' : `· ${m.status}`}
                   </p>
                 </button>
               </li>

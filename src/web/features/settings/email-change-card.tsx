@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { type EmailChangeFormInput, type EmailChangeFormOutput, emailChangeFormSchema } from '@shared/settings';
+import { DeliveryNotice } from './delivery-notice';
 import { useChangeEmail } from './api';
 
 export function EmailChangeCard({ current }: { current: string }) {
@@ -35,6 +36,7 @@ export function EmailChangeCard({ current }: { current: string }) {
         <CardDescription>We send a confirmation link to the new address; the change happens when you follow it.</CardDescription>
       </CardHeader>
       <CardContent>
+        <DeliveryNotice email={current} />
         <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
             <Field id="new-email" label="New email" error={error}>
