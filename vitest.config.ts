@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { defineConfig } from 'vitest/config';
@@ -64,6 +65,11 @@ export default defineConfig(async () => {
   return {
     test: {
       reporters: ['default'],
+      // Unit and API files run at least two at a time, even on a 2-core machine (Vitest's default is
+      // one fewer than the cores): an API file spends much of its time waiting on PostgreSQL or on
+      // its own PGlite, so two overlap well. The browser, durability and multi-instance suites run
+      // one file at a time (fileParallelism: false) in a group of their own after these.
+      maxWorkers: Math.max(2, os.availableParallelism() - 1),
       projects: [
         {
           resolve: { alias },
