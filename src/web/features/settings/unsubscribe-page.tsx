@@ -24,7 +24,14 @@ export default function UnsubscribePage() {
         <CardHeader>
           <h1 className="flex items-center gap-2 text-xl font-semibold leading-tight">
             {done ? <CheckCircle2 className="size-5 text-primary" aria-hidden /> : <BellOff className="size-5 text-primary" aria-hidden />}
-            {done ? 'You are unsubscribed' : 'Unsubscribe from e-mails'}
+            {/* Kept whole: a phone's line would otherwise break at the hyphen ("e-" / "mails"). */}
+            {done ? (
+              'You are unsubscribed'
+            ) : (
+              <>
+                Unsubscribe from <span className="whitespace-nowrap">e-mails</span>
+              </>
+            )}
           </h1>
           {view.isPending ? (
             <Skeleton className="h-5 w-64" />
