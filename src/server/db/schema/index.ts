@@ -14,3 +14,4 @@ export * from './forums';
 export * from './billing';
 export * from './admin';
 export * from './safety';
+export * from './activities';
