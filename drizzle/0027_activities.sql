@@ -18,7 +18,7 @@ ALTER TABLE "activities" ADD CONSTRAINT "activities_actor_id_user_id_fk" FOREIGN
 ALTER TABLE "activities" ADD CONSTRAINT "activities_favorite_id_favorites_id_fk" FOREIGN KEY ("favorite_id") REFERENCES "public"."favorites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_watchlist_id_watchlist_id_fk" FOREIGN KEY ("watchlist_id") REFERENCES "public"."watchlist"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_thread_id_forum_threads_id_fk" FOREIGN KEY ("thread_id") REFERENCES "public"."forum_threads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "activities_actor_created_idx" ON "activities" USING btree ("actor_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "activities_actor_created_idx" ON "activities" USING btree ("actor_id","created_at","id","kind");--> statement-breakpoint
 CREATE INDEX "activities_favorite_idx" ON "activities" USING btree ("favorite_id") WHERE "activities"."favorite_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "activities_watchlist_idx" ON "activities" USING btree ("watchlist_id") WHERE "activities"."watchlist_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "activities_thread_idx" ON "activities" USING btree ("thread_id") WHERE "activities"."thread_id" IS NOT NULL;
