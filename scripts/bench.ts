@@ -347,9 +347,9 @@ async function seedFeed(databaseUrl: string, viewerId: string): Promise<void> {
     await db.query(`INSERT INTO follows (follower_id, following_id) SELECT $1, 'bench-' || g FROM generate_series(1, $2) g`, [viewerId, FEED_FOLLOWING]);
     await db.query(
       `INSERT INTO activities (actor_id, kind, media_type, media_id, title, rating, created_at)
-       SELECT 'bench-' || (1 + g % $1), (ARRAY['favorite','rating','watching','watchlist','thread'])[1 + g % 5], 'movie', g, 'Title ' || g, 1 + g % 5,
+       SELECT 'bench-' || (1 + g % $1::int), (ARRAY['favorite','rating','watching','watchlist','thread'])[1 + g % 5], 'movie', g, 'Title ' || g, 1 + g % 5,
               now() - random() * interval '60 days'
-       FROM generate_series(1, $1 * $2) g`,
+       FROM generate_series(1, $1::int * $2::int) g`,
       [PROFILE_FOLLOWERS, FEED_ACTIVITIES_EACH],
     );
     await db.query('COMMIT');

@@ -34,6 +34,8 @@ export const activities = pgTable(
     // The feed reads each followed person's newest rows by this index, scanned backwards (created_at
     // DESC, id DESC); `kind` in it lets the privacy filter run on the index alone (an index-only scan).
     index('activities_actor_created_idx').on(t.actorId, t.createdAt, t.id, t.kind),
+    // The feed's fast path walks everyone's newest rows by this one (backwards, index-only).
+    index('activities_created_idx').on(t.createdAt, t.id, t.actorId, t.kind),
     // The cascades and the triggers find a source row's activities by these.
     index('activities_favorite_idx')
       .on(t.favoriteId)

@@ -34,66 +34,114 @@ const shownKind = (x: string, p: string) =>
   sql.raw(`(me.admin OR CASE ${x}.kind WHEN 'favorite' THEN ${p}.show_favorites WHEN 'rating' THEN ${p}.show_favorites
       WHEN 'watchlist' THEN ${p}.show_watchlist WHEN 'watching' THEN ${p}.show_currently_watching ELSE true END)`);
 
+/** How many of everyone's newest rows the fast path looks through before it gives way to the two-step read. */
+const FAST_WINDOW = 2_000;
+
 /**
- * The Following tab (decision 052): one statement, in two steps.
+ * The Following tab (decision 052). The people the viewer follows, as the viewer may see into them:
+ * not banned, no block either way, and not private unless the viewer is an admin (ruling 9); each
+ * row's section is judged by the person's show_* switches now (`shownKind`), so nothing about privacy
+ * is stored with a row: turning private hides every row at once, turning public brings them back.
  *
- * 1. `fol`: the people the viewer follows who are not banned, not blocked either way, and whose account
- *    the viewer may see into (not private, or the viewer is an admin: ruling 9), each with their newest
- *    shown activity older than the cursor (one backward probe of `activities_actor_created_idx`,
- *    index-only), keeping the `limit + 1` whose newest is newest. A page's rows can only come from
- *    them: those people alone have `limit + 1` rows at least as new as the last of them.
- * 2. Their newest `limit + 1` shown rows each, merged, newest first, `limit + 1` kept.
- *
- * Following 1,000 people this reads 1,000 index entries and at most (limit + 1)² rows, where reading
- * each person's page first would read 21,000. The show_* switches are judged now, and nothing about
- * privacy is stored with a row, so turning private hides every row at once and turning public brings
- * them back.
+ * Fast path: everyone's newest FAST_WINDOW rows older than the cursor (one backward index-only walk of
+ * `activities_created_idx`), kept when their person is followed and shown. When that gives a full page
+ * it is the page (every row outside the window is older than all of it). Otherwise, the two-step read.
  */
-export async function followingFeed(deps: AppDeps, viewerId: string, before?: string, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
+export async function followingFeed(deps: AppDeps, viewerId: string, before?: string, limit = FEED_PAGE_SIZE, fastWindow = FAST_WINDOW): Promise<FeedPage> {
   const cursor = parseCursor(before);
-  const older = cursor ? sql`AND (x.created_at, x.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``;
   const take = limit + 1;
-  const rows = await queryRows<FeedRow>(
-    deps.database.db,
-    sql`WITH me AS (SELECT EXISTS (SELECT 1 FROM user_roles WHERE user_id = ${viewerId} AND role = 'admin') AS admin),
-      fol AS (
-        SELECT f.following_id AS actor_id, p.full_name, p.avatar_url, p.show_favorites, p.show_watchlist, p.show_currently_watching
-        FROM me
-        CROSS JOIN follows f
-        JOIN profiles p ON p.id = f.following_id
-        CROSS JOIN LATERAL (
-          SELECT x.created_at, x.id FROM activities x
-          WHERE x.actor_id = f.following_id AND ${shownKind('x', 'p')} ${older}
-          ORDER BY x.created_at DESC, x.id DESC
-          LIMIT 1
-        ) newest
-        WHERE f.follower_id = ${viewerId}
-          AND NOT p.is_banned
-          AND (me.admin OR NOT p.is_private)
-          AND f.following_id NOT IN ${blockedPeopleOf(viewerId)}
-        ORDER BY newest.created_at DESC, newest.id DESC
-        LIMIT ${take}
-      )
-      SELECT a.id, a.kind, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
-             a.actor_id, u.username, fol.full_name, fol.avatar_url, a.media_type, a.media_id, a.title, a.poster_path, a.rating, a.thread_id
-      FROM me
-      CROSS JOIN fol
-      JOIN "user" u ON u.id = fol.actor_id
-      CROSS JOIN LATERAL (
-        SELECT x.* FROM activities x
-        WHERE x.actor_id = fol.actor_id AND ${shownKind('x', 'fol')} ${older}
-        ORDER BY x.created_at DESC, x.id DESC
-        LIMIT ${take}
-      ) a
-      ORDER BY a.created_at DESC, a.id DESC
-      LIMIT ${take}`,
-  );
+  // `fastWindow` 0 (tests) goes straight to the two-step read.
+  let rows = fastWindow > 0 ? await queryRows<FeedRow>(deps.database.db, recentWindow(viewerId, cursor, take, fastWindow)) : [];
+  if (rows.length < take) rows = await queryRows<FeedRow>(deps.database.db, twoStep(viewerId, cursor, take));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(toItem),
     nextCursor: rows.length > limit && last ? `${last.created_at}|${last.id}` : null,
   };
+}
+
+type Cursor = { at: string; id: string } | null;
+const olderThan = (cursor: Cursor, x: string) => (cursor ? sql`AND (${sql.raw(x)}.created_at, ${sql.raw(x)}.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``);
+
+/** The viewer's admin flag, and the followed people they may see into, with their switches. */
+function followedPeople(viewerId: string) {
+  return sql`me AS (SELECT EXISTS (SELECT 1 FROM user_roles WHERE user_id = ${viewerId} AND role = 'admin') AS admin),
+    fol AS MATERIALIZED (
+      SELECT f.following_id AS actor_id, p.full_name, p.avatar_url, p.show_favorites, p.show_watchlist, p.show_currently_watching
+      FROM me
+      CROSS JOIN follows f
+      JOIN profiles p ON p.id = f.following_id
+      WHERE f.follower_id = ${viewerId}
+        AND NOT p.is_banned
+        AND (me.admin OR NOT p.is_private)
+        AND f.following_id NOT IN ${blockedPeopleOf(viewerId)}
+    )`;
+}
+
+const columns = sql`a.id, a.kind, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+  a.actor_id, u.username, fol.full_name, fol.avatar_url, a.media_type, a.media_id, a.title, a.poster_path, a.rating, a.thread_id`;
+
+/** The fast path: the followed, shown rows among everyone's newest FAST_WINDOW; sorted, `take` kept. */
+function recentWindow(viewerId: string, cursor: Cursor, take: number, window: number) {
+  return sql`WITH ${followedPeople(viewerId)},
+    top AS (
+      SELECT r.id, r.created_at
+      FROM me
+      CROSS JOIN (SELECT x.id, x.created_at, x.actor_id, x.kind FROM activities x WHERE true ${olderThan(cursor, 'x')}
+                  ORDER BY x.created_at DESC, x.id DESC LIMIT ${window}) r
+      JOIN fol ON fol.actor_id = r.actor_id
+      WHERE ${shownKind('r', 'fol')}
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT ${take}
+    )
+    SELECT ${columns}
+    FROM top
+    JOIN activities a ON a.id = top.id
+    JOIN fol ON fol.actor_id = a.actor_id
+    JOIN "user" u ON u.id = a.actor_id
+    ORDER BY a.created_at DESC, a.id DESC`;
+}
+
+/**
+ * The two-step read, for when the followed people's rows are sparse among everyone's:
+ *
+ * 1. each followed person's newest shown row older than the cursor (one backward index-only probe of
+ *    `activities_actor_created_idx`), keeping the `take` people whose newest is newest. A page's rows
+ *    can only come from them: they alone have `take` rows at least as new as the newest of anyone
+ *    left out;
+ * 2. those people's newest `take` shown rows each, merged, newest first, `take` kept.
+ *
+ * Following 1,000 people this reads 1,000 index entries and at most take² rows, where reading each
+ * person's page first would read 21,000.
+ */
+function twoStep(viewerId: string, cursor: Cursor, take: number) {
+  return sql`WITH ${followedPeople(viewerId)},
+    heads AS (
+      SELECT fol.*
+      FROM me
+      CROSS JOIN fol
+      CROSS JOIN LATERAL (
+        SELECT x.created_at, x.id FROM activities x
+        WHERE x.actor_id = fol.actor_id AND ${shownKind('x', 'fol')} ${olderThan(cursor, 'x')}
+        ORDER BY x.created_at DESC, x.id DESC
+        LIMIT 1
+      ) newest
+      ORDER BY newest.created_at DESC, newest.id DESC
+      LIMIT ${take}
+    )
+    SELECT ${columns}
+    FROM me
+    CROSS JOIN heads fol
+    JOIN "user" u ON u.id = fol.actor_id
+    CROSS JOIN LATERAL (
+      SELECT x.* FROM activities x
+      WHERE x.actor_id = fol.actor_id AND ${shownKind('x', 'fol')} ${olderThan(cursor, 'x')}
+      ORDER BY x.created_at DESC, x.id DESC
+      LIMIT ${take}
+    ) a
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT ${take}`;
 }
 
 function toItem(r: FeedRow): FeedItem {
