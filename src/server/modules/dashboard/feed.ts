@@ -61,6 +61,12 @@ export async function followingFeed(deps: AppDeps, viewerId: string, before?: st
   };
 }
 
+/**
+ * LIMITs written into the statement rather than passed: small whole numbers of our own, and the plan
+ * does not depend on a guess at a parameter (the pool plans generically: plan_cache_mode, decision 010).
+ */
+const int = (n: number) => sql.raw(String(Math.trunc(n)));
+
 type Cursor = { at: string; id: string } | null;
 const olderThan = (cursor: Cursor, x: string) => (cursor ? sql`AND (${sql.raw(x)}.created_at, ${sql.raw(x)}.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``);
 
@@ -89,11 +95,11 @@ function recentWindow(viewerId: string, cursor: Cursor, take: number, window: nu
       SELECT r.id, r.created_at
       FROM me
       CROSS JOIN (SELECT x.id, x.created_at, x.actor_id, x.kind FROM activities x WHERE true ${olderThan(cursor, 'x')}
-                  ORDER BY x.created_at DESC, x.id DESC LIMIT ${window}) r
+                  ORDER BY x.created_at DESC, x.id DESC LIMIT ${int(window)}) r
       JOIN fol ON fol.actor_id = r.actor_id
       WHERE ${shownKind('r', 'fol')}
       ORDER BY r.created_at DESC, r.id DESC
-      LIMIT ${take}
+      LIMIT ${int(take)}
     )
     SELECT ${columns}
     FROM top
@@ -128,7 +134,7 @@ function twoStep(viewerId: string, cursor: Cursor, take: number) {
         LIMIT 1
       ) newest
       ORDER BY newest.created_at DESC, newest.id DESC
-      LIMIT ${take}
+      LIMIT ${int(take)}
     )
     SELECT ${columns}
     FROM me
@@ -138,10 +144,10 @@ function twoStep(viewerId: string, cursor: Cursor, take: number) {
       SELECT x.* FROM activities x
       WHERE x.actor_id = fol.actor_id AND ${shownKind('x', 'fol')} ${olderThan(cursor, 'x')}
       ORDER BY x.created_at DESC, x.id DESC
-      LIMIT ${take}
+      LIMIT ${int(take)}
     ) a
     ORDER BY a.created_at DESC, a.id DESC
-    LIMIT ${take}`;
+    LIMIT ${int(take)}`;
 }
 
 function toItem(r: FeedRow): FeedItem {
