@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FEED_CURSOR, type FeedItem, type FeedKind, type FeedPage, FEED_PAGE_SIZE } from '../../../shared/feed';
 import type { MediaType } from '../../../shared/catalogue';
-import { queryRows } from '../../db/client';
+import { type Database, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { blockedPeopleOf } from '../safety/service';
@@ -55,8 +55,11 @@ export async function followingFeed(deps: AppDeps, viewerId: string, before?: st
   const take = limit + 1;
   // No windows (tests) goes straight to the two-step read.
   let rows: FeedRow[] = [];
-  for (const window of windows) {
-    rows = await queryRows<FeedRow>(deps.database.db, recentWindow(viewerId, cursor, take, window));
+  for (const [i, window] of windows.entries()) {
+    rows =
+      i === 0 && !cursor && take === FEED_PAGE_SIZE + 1 && window === FAST_WINDOWS[0]
+        ? await firstPage(deps.database.db, viewerId)
+        : await queryRows<FeedRow>(deps.database.db, recentWindow(viewerId, cursor, take, window));
     if (rows.length >= take) break;
   }
   if (rows.length < take) rows = await queryRows<FeedRow>(deps.database.db, twoStep(viewerId, cursor, take));
@@ -100,7 +103,7 @@ const columns = sql`a.id, a.kind, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY
  * index-only walk), each checked by key probes of `follows` and `profiles`; sorted, `take` kept, and
  * only those read in full. No list of the followed people is built, so its cost is the window's.
  */
-function recentWindow(viewerId: string, cursor: Cursor, take: number, window: number) {
+function recentWindow(viewerId: unknown, cursor: Cursor, take: number, window: number) {
   return sql`WITH me AS (SELECT EXISTS (SELECT 1 FROM user_roles WHERE user_id = ${viewerId} AND role = 'admin') AS admin),
     top AS (
       SELECT r.id, r.created_at, p.full_name, p.avatar_url
@@ -122,6 +125,24 @@ function recentWindow(viewerId: string, cursor: Cursor, take: number, window: nu
     JOIN activities a ON a.id = top.id
     JOIN "user" u ON u.id = a.actor_id
     ORDER BY a.created_at DESC, a.id DESC`;
+}
+
+/**
+ * The hot read, the Following tab's first page through the small window, as a prepared statement:
+ * planned once per connection, not at every request (its plan costs more than its execution).
+ */
+function prepareFirstPage(db: Database) {
+  return db
+    .select({ row: sql<FeedRow>`row_to_json(feed)` })
+    .from(sql`(${recentWindow(sql.placeholder('viewer'), null, FEED_PAGE_SIZE + 1, FAST_WINDOWS[0])}) feed`)
+    .orderBy(sql`feed.created_at desc, feed.id desc`)
+    .prepare('feed_first_page');
+}
+const firstPages = new WeakMap<Database, ReturnType<typeof prepareFirstPage>>();
+async function firstPage(db: Database, viewerId: string): Promise<FeedRow[]> {
+  let statement = firstPages.get(db);
+  if (!statement) firstPages.set(db, (statement = prepareFirstPage(db)));
+  return (await statement.execute({ viewer: viewerId })).map((r) => r.row);
 }
 
 /**
