@@ -7,6 +7,7 @@
  *   BENCH_ONLY=sse npm run bench    only the targets whose name contains the text (and their baselines)
  *   BENCH_SSE_STREAMS=1000 BENCH_SSE_STREAMS_PER_USER=5 BENCH_SSE_SAMPLES=300   the realtime target
  *   BENCH_ONLY=profiles npm run bench   the profile API on PostgreSQL (signed in and as a guest)
+ *   BENCH_ONLY=feed npm run bench       the Following tab's first page on PostgreSQL (1,000 people followed)
  *   BENCH_ONLY=outbox BENCH_OUTBOX_MAILS=1000 npm run bench   mails/s from the outbox to the dev mailbox
  *   BENCH_ONLY=smtp BENCH_SMTP_MAILS=1000 npm run bench   mails/s over SMTP (AUTH, the default pool) to a local
  *                                       smtp-server, and mails per connection (issue 26; PostgreSQL)
@@ -174,6 +175,9 @@ const TARGETS: Target[] = [
     maxP99Ms: 20,
     measure: (url, t, round) => measureForum(url, t, round, 'replies'),
   },
+  // Issue 21 part 3: the first page of the Following tab of a viewer who follows 1,000 people with
+  // 100 activities each (decision 052).
+  { name: 'app-pg GET /api/me/feed (following 1,000 active people)', server: 'app-pg', path: '/api/me/feed', maxP99Ms: 30, measure: measureFeed },
   // Issue 25: N mails queued at once on one instance, until every one is an .eml in its dev mailbox.
   {
     name: `app-pg outbox: ${OUTBOX_MAILS.toLocaleString('en-US')} mails to the dev mailbox`,
@@ -342,6 +346,53 @@ async function measureProfile(baseUrl: string, target: Target, round: Round, sig
   const body = (await check.json()) as { followersCount?: number; favoritesCount?: number; isOwn?: boolean };
   if (body.followersCount !== PROFILE_FOLLOWERS || body.favoritesCount !== PROFILE_FAVORITES) throw new Error(`profile bench: unexpected answer ${JSON.stringify(body)}`);
   return measureHttp(baseUrl, { ...target, path: `/api/profiles/${id}`, headers }, round);
+}
+
+const FEED_FOLLOWING = 1_000;
+const FEED_ACTIVITIES_EACH = 100;
+
+/**
+ * The feed's viewer follows FEED_FOLLOWING of the profile seed's users, each of whom (and the others
+ * too) has FEED_ACTIVITIES_EACH activities spread over 60 days; one in 20 is private and one in 10
+ * hides favorites, so the privacy filter has work to do.
+ */
+async function seedFeed(databaseUrl: string, viewerId: string): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('BEGIN');
+    await db.query(`UPDATE profiles SET is_private = (substr(id, 7)::int % 20 = 7), show_favorites = (substr(id, 7)::int % 10 <> 3) WHERE id ~ '^bench-[0-9]+$'`);
+    await db.query(`INSERT INTO follows (follower_id, following_id) SELECT $1, 'bench-' || g FROM generate_series(1, $2) g`, [viewerId, FEED_FOLLOWING]);
+    await db.query(
+      `INSERT INTO activities (actor_id, kind, media_type, media_id, title, rating, created_at)
+       SELECT 'bench-' || (1 + g % $1::int), (ARRAY['favorite','rating','watching','watchlist','thread'])[1 + g % 5], 'movie', g, 'Title ' || g, 1 + g % 5,
+              now() - random() * interval '60 days'
+       FROM generate_series(1, $1::int * $2::int) g`,
+      [PROFILE_FOLLOWERS, FEED_ACTIVITIES_EACH],
+    );
+    await db.query('COMMIT');
+    await db.query('VACUUM ANALYZE activities');
+    await db.query('ANALYZE');
+  } finally {
+    await db.end();
+  }
+}
+
+let feedViewer: Promise<string> | undefined;
+
+async function measureFeed(baseUrl: string, target: Target, round: Round): Promise<Measurement> {
+  const cookie = await (feedViewer ??= (async () => {
+    await (seeded ??= seedProfile(pgDatabaseUrl!));
+    const viewer = await signedInViewer(baseUrl);
+    const session = (await (await fetch(`${baseUrl}/api/session`, { headers: { cookie: viewer } })).json()) as { user: { id: string } };
+    await seedFeed(pgDatabaseUrl!, session.user.id);
+    return viewer;
+  })());
+  const headers = { cookie };
+  const check = await fetch(`${baseUrl}/api/me/feed`, { headers });
+  const body = (await check.json()) as { items?: unknown[]; nextCursor?: string | null };
+  if (check.status !== 200 || body.items?.length !== 20 || !body.nextCursor) throw new Error(`feed bench: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+  return measureHttp(baseUrl, { ...target, headers }, round);
 }
 
 let forumSeeded: Promise<{ forumId: string; threadId: string }> | undefined;

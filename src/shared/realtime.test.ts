@@ -14,6 +14,7 @@ const EVERY_EVENT: { [T in RealtimeEventType]: Extract<RealtimeEvent, { type: T 
   'favorite-count': { type: 'favorite-count', mediaType: 'movie', mediaId: 550 },
   'forum-threads-changed': { type: 'forum-threads-changed', forumId: 'f1' },
   'forum-thread-changed': { type: 'forum-thread-changed', forumId: 'f1', threadId: 't1' },
+  'feed-changed': { type: 'feed-changed' },
   'founding-count': { type: 'founding-count' },
   resync: { type: 'resync' },
 };

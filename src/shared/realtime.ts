@@ -36,6 +36,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('forum-threads-changed'), forumId: id }),
   /** A thread changed: a reply, an edit, a like or a count. */
   z.object({ type: z.literal('forum-thread-changed'), forumId: id, threadId: id }),
+  /** Someone the user follows did something their Following tab may show (or changed who may see it): refetch it. */
+  z.object({ type: z.literal('feed-changed') }),
   /** A founding spot was taken. */
   z.object({ type: z.literal('founding-count') }),
   /** Events may have been missed (the server's listener reconnected): refetch everything. */

@@ -1,4 +1,5 @@
 import { dashboardSchema } from '../dashboard';
+import { feedPageSchema, feedQuerySchema } from '../feed';
 import { defineRoutes } from './contract';
 import { signedIn } from './authz';
 
@@ -19,5 +20,17 @@ export const dashboardApi = defineRoutes({
     summary: "The signed-in user's dashboard: greeting name, list and follow counts, profile completeness, people they might like",
     status: 200,
     response: dashboardSchema,
+  },
+  feed: {
+    authz: signedIn,
+    method: 'get',
+    path: '/me/feed',
+    access: 'user',
+    tags,
+    summary:
+      'The Following tab: what the people I follow favorited, rated, started watching, added to their watchlist and the threads they started, newest first, as their privacy allows',
+    query: feedQuerySchema,
+    status: 200,
+    response: feedPageSchema,
   },
 });

@@ -16,3 +16,4 @@ export * from './admin';
 export * from './safety';
 export * from './two-factor';
 export * from './demo';
+export * from './activities';

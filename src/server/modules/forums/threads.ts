@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { errors } from '../../http/errors';
 import { isAdmin, loadAccess } from '../accounts/access';
+import { feedChanged } from '../dashboard/feed-events';
 import { later, threadChanged, threadsChanged } from './changes';
 import { notifyForumActivity } from './notify';
 import { getThread, threadRow } from './reads';
@@ -27,6 +28,7 @@ export async function createThread(deps: AppDeps, me: AuthedUser, forumId: strin
     return row!.id;
   });
   threadsChanged(deps, forumId);
+  feedChanged(deps, me.id, 'forums');
   later(deps, 'thread notifications', () => notifyForumActivity(deps, { kind: 'thread', actor: me, threadId: id, forumId, threadTitle: input.title, content: input.content }));
   return getThread(deps, id, me.id);
 }
@@ -42,6 +44,7 @@ export async function updateThread(deps: AppDeps, me: AuthedUser, threadId: stri
     .where(eq(forumThreads.id, threadId));
   threadsChanged(deps, thread.forumId);
   threadChanged(deps, thread.forumId, threadId);
+  if (input.title !== undefined) feedChanged(deps, me.id, 'forums');
   return getThread(deps, threadId, me.id);
 }
 
@@ -66,6 +69,7 @@ export async function deleteThread(deps: AppDeps, me: AuthedUser, threadId: stri
   });
   if (!deleted) throw errors.notFound(FORUM_TEXT.threadNotFound);
   threadsChanged(deps, thread.forumId);
+  feedChanged(deps, thread.authorId, 'forums');
   threadChanged(deps, thread.forumId, threadId);
 }
 

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { favorites, profiles, watchlist } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
+import { feedChanged } from '../dashboard/feed-events';
 import { notifyNewMatches } from '../matches/new-match';
 import { viewProfile } from '../profiles/service';
 import { favoriteCountsChanged, profileSectionChanged, sectionsVisibleToOthers } from './announce';
@@ -121,6 +122,7 @@ export async function addFavorite(deps: AppDeps, user: { id: string; username: s
     favoriteCountsChanged(deps, [key]);
     const visible = await sectionsVisibleToOthers(deps, userId);
     await profileSectionChanged(deps, userId, 'favorites', visible);
+    if (visible.favorites) feedChanged(deps, userId, 'favorites');
     if (visible.favorites) {
       setImmediate(() => {
         notifyFollowersOfFavorite(deps, { userId, username: user.username, mediaType: key.mediaType, mediaId: key.mediaId, title: title.title }).catch((err: unknown) =>
@@ -133,12 +135,14 @@ export async function addFavorite(deps: AppDeps, user: { id: string; username: s
   }
   const [updated] = await db.update(favorites).set({ userRating: rating }).where(favoriteWhere(userId, key)).returning();
   if (!updated) throw errors.conflict('conflict', listMessages.errors.updateFavorites);
+  feedChanged(deps, userId, 'favorites');
   return { created: false, item: toFavorite(updated) };
 }
 
 export async function updateRating(deps: AppDeps, userId: string, key: TitleKey, rating: number): Promise<FavoriteItem> {
   const [row] = await deps.database.db.update(favorites).set({ userRating: rating }).where(favoriteWhere(userId, key)).returning();
   if (!row) throw errors.notFound('This title is not in your favorites.');
+  feedChanged(deps, userId, 'favorites');
   return toFavorite(row);
 }
 
@@ -147,6 +151,7 @@ export async function removeFavorite(deps: AppDeps, userId: string, key: TitleKe
   if (!rows.length) return false;
   favoriteCountsChanged(deps, [key]);
   await profileSectionChanged(deps, userId, 'favorites');
+  feedChanged(deps, userId, 'favorites');
   return true;
 }
 
@@ -154,7 +159,10 @@ export async function removeFavorite(deps: AppDeps, userId: string, key: TitleKe
 export async function clearFavorites(deps: AppDeps, userId: string): Promise<number> {
   const removed = await deps.database.db.delete(favorites).where(eq(favorites.userId, userId)).returning({ mediaType: favorites.mediaType, mediaId: favorites.mediaId });
   favoriteCountsChanged(deps, removed);
-  if (removed.length) await profileSectionChanged(deps, userId, 'favorites');
+  if (removed.length) {
+    await profileSectionChanged(deps, userId, 'favorites');
+    feedChanged(deps, userId, 'favorites');
+  }
   return removed.length;
 }
 
@@ -167,6 +175,7 @@ export async function addToWatchlist(deps: AppDeps, userId: string, key: TitleKe
     .returning();
   if (!row) throw errors.conflict('already_in_watchlist', listMessages.alreadyInWatchlist(title.title));
   await profileSectionChanged(deps, userId, 'watchlist');
+  feedChanged(deps, userId, 'watchlist');
   return toItem(row);
 }
 
@@ -174,12 +183,16 @@ export async function removeFromWatchlist(deps: AppDeps, userId: string, key: Ti
   const rows = await deps.database.db.delete(watchlist).where(watchlistWhere(userId, key)).returning({ id: watchlist.id });
   if (!rows.length) return false;
   await profileSectionChanged(deps, userId, 'watchlist');
+  feedChanged(deps, userId, 'watchlist');
   return true;
 }
 
 export async function clearWatchlist(deps: AppDeps, userId: string): Promise<number> {
   const rows = await deps.database.db.delete(watchlist).where(eq(watchlist.userId, userId)).returning({ id: watchlist.id });
-  if (rows.length) await profileSectionChanged(deps, userId, 'watchlist');
+  if (rows.length) {
+    await profileSectionChanged(deps, userId, 'watchlist');
+    feedChanged(deps, userId, 'watchlist');
+  }
   return rows.length;
 }
 
@@ -198,6 +211,7 @@ export async function setCurrentlyWatching(deps: AppDeps, userId: string, key: T
     })
     .where(eq(profiles.id, userId));
   await profileSectionChanged(deps, userId, 'currentlyWatching');
+  feedChanged(deps, userId, 'currentlyWatching');
   return { mediaType: key.mediaType, mediaId: key.mediaId, title: title.title, posterPath: title.posterPath, setAt: setAt.toISOString() };
 }
 

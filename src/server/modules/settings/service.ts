@@ -7,6 +7,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import { removeUserFiles } from '../../integrations/storage';
 import { uploadKey } from '../../integrations/storage/storage';
 import { isUsernameTaken, USERNAME_TAKEN_MESSAGE } from '../accounts/service';
+import { feedChanged } from '../dashboard/feed-events';
 import { pushUnreadCountsOfReaders } from '../notifications/unread';
 import { processAvatar } from './avatar-image';
 
@@ -117,5 +118,7 @@ export async function updateSettings(deps: AppDeps, userId: string, changes: Set
   if (Object.keys(changes).some((k) => !k.startsWith('notify'))) deps.events.publish({ everyone: true }, { type: 'profile-updated', userId });
   // Followers' badges count this user's new-favorite notices only while favorites are visible.
   if ('isPrivate' in changes || 'showFavorites' in changes) pushUnreadCountsOfReaders(deps, userId);
+  // What followers' Following tabs may show of this user changed (decision 052).
+  if (['isPrivate', 'showFavorites', 'showWatchlist', 'showCurrentlyWatching'].some((k) => k in changes)) feedChanged(deps, userId, null);
   return row;
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { call } from '@/lib/api';
 import { dashboardApi } from '@shared/api/dashboard';
@@ -15,6 +15,7 @@ export const dashboardKeys = {
   summary: ['dashboard', 'summary'] as const,
   activityAll: ['dashboard', 'activity'] as const,
   activity: (kind: NotificationKind) => ['dashboard', 'activity', kind] as const,
+  feed: ['dashboard', 'feed'] as const,
 };
 
 export const dashboardQuery = queryOptions({
@@ -33,6 +34,19 @@ export const activityQuery = (kind: NotificationKind) =>
     // The card shows 'Could not load activities.' with a retry button, so fail fast.
     retry: 1,
   });
+
+/**
+ * The Following tab (decision 052): pages of what the people the user follows did, newest first;
+ * 'Load more' passes the last page's cursor. `feed-changed` events refetch it (use-dashboard-events.ts).
+ */
+export const feedQuery = infiniteQueryOptions({
+  queryKey: dashboardKeys.feed,
+  queryFn: ({ pageParam, signal }) => call(dashboardApi.feed, { query: pageParam ? { before: pageParam } : {} }, { signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+  staleTime: 15_000,
+  retry: 1,
+});
 
 /** Follow from People You Might Like; the person then leaves the card (the summary is reloaded). */
 export function useFollowSuggestion() {

@@ -9,9 +9,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/utils';
 import { DASHBOARD_TEXT } from '@shared/dashboard';
+import { FEED_TEXT } from '@shared/feed';
 import type { NotificationKind, NotificationView } from '@shared/notifications';
 import { activityQuery } from './api';
 import type { ActivityLink } from './dashboard';
+import { FollowingFeed } from './following-feed';
 
 /** Ruling 22's chips. */
 const CHIPS: { value: NotificationKind; label: string }[] = [
@@ -59,46 +61,63 @@ function Item({ n, link }: { n: NotificationView; link: ActivityLink }) {
   );
 }
 
-/** Recent Activity: the latest 15 notifications of the chosen kind (spec 001 §2, ruling 22). */
+type View = 'recent' | 'following';
+const VIEWS: { value: View; label: string }[] = [
+  { value: 'recent', label: FEED_TEXT.recentTab },
+  { value: 'following', label: FEED_TEXT.tab },
+];
+
+/**
+ * The dashboard's activity card: Recent Activity, the latest 15 notifications of the chosen kind
+ * (spec 001 §2, ruling 22), or Following, what the people the user follows did (decision 052).
+ */
 export function RecentActivity({ className, link }: { className?: string; link: ActivityLink }) {
-  const [kind, setKind] = useState<NotificationKind>('all');
-  const activity = useQuery(activityQuery(kind));
+  const [view, setView] = useState<View>('recent');
   return (
     <Card className={cn('min-w-0', className)} data-testid="recent-activity">
       <CardHeader className="gap-3">
-        <CardTitle>Recent Activity</CardTitle>
-        <SegmentedControl label="Filter activity" variant="chips" value={kind} onValueChange={setKind} options={CHIPS} className="flex-wrap" />
+        <CardTitle className="sr-only">{view === 'recent' ? FEED_TEXT.recentTab : FEED_TEXT.tab}</CardTitle>
+        <SegmentedControl label="Activity" value={view} onValueChange={setView} options={VIEWS} className="self-start" />
       </CardHeader>
-      <CardContent>
-        {activity.isPending ? (
-          <ul aria-label="Loading activity" className="flex flex-col gap-3">
-            {Array.from({ length: 5 }, (_, i) => (
-              <li key={i} className="flex items-center gap-3">
-                <Skeleton className="size-8 rounded-full" />
-                <div className="flex-1 space-y-1.5">
-                  <Skeleton className="h-4 w-2/3" />
-                  <Skeleton className="h-3 w-1/3" />
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : activity.isError ? (
-          <div className="flex flex-wrap items-center gap-3" role="alert">
-            <p className="text-sm text-destructive">{DASHBOARD_TEXT.activityFailed}</p>
-            <Button variant="outline" size="sm" onClick={() => void activity.refetch()}>
-              <RefreshCw aria-hidden /> Retry
-            </Button>
-          </div>
-        ) : activity.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{DASHBOARD_TEXT.activityEmpty}</p>
-        ) : (
-          <ul className="max-h-80 lg:max-h-[26rem] divide-y overflow-y-auto pr-1" aria-label="Recent activity">
-            {activity.data.items.map((n) => (
-              <Item key={n.id} n={n} link={link} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
+      <CardContent>{view === 'recent' ? <Notifications link={link} /> : <FollowingFeed />}</CardContent>
     </Card>
+  );
+}
+
+function Notifications({ link }: { link: ActivityLink }) {
+  const [kind, setKind] = useState<NotificationKind>('all');
+  const activity = useQuery(activityQuery(kind));
+  return (
+    <div className="flex flex-col gap-4">
+      <SegmentedControl label="Filter activity" variant="chips" value={kind} onValueChange={setKind} options={CHIPS} className="flex-wrap" />
+      {activity.isPending ? (
+        <ul aria-label="Loading activity" className="flex flex-col gap-3">
+          {Array.from({ length: 5 }, (_, i) => (
+            <li key={i} className="flex items-center gap-3">
+              <Skeleton className="size-8 rounded-full" />
+              <div className="flex-1 space-y-1.5">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3 w-1/3" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : activity.isError ? (
+        <div className="flex flex-wrap items-center gap-3" role="alert">
+          <p className="text-sm text-destructive">{DASHBOARD_TEXT.activityFailed}</p>
+          <Button variant="outline" size="sm" onClick={() => void activity.refetch()}>
+            <RefreshCw aria-hidden /> Retry
+          </Button>
+        </div>
+      ) : activity.data.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{DASHBOARD_TEXT.activityEmpty}</p>
+      ) : (
+        <ul className="max-h-80 lg:max-h-[26rem] divide-y overflow-y-auto pr-1" aria-label="Recent activity">
+          {activity.data.items.map((n) => (
+            <Item key={n.id} n={n} link={link} />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

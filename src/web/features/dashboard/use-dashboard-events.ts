@@ -4,7 +4,8 @@ import { dashboardKeys } from './api';
 
 /**
  * Live dashboard: a new notification is new activity (and may be a follower or a match, so the
- * summary too); read or deleted notifications change the activity. Not on `connected`: the page's
+ * summary too); read or deleted notifications change the activity; `feed-changed` refetches the
+ * Following tab. Not on `connected`: the page's
  * own first requests are that fresh, and refetching then would make the dashboard three requests.
  */
 export function useDashboardEvents() {
@@ -16,5 +17,11 @@ export function useDashboardEvents() {
   };
   useRealtimeEvent('notification', both);
   useRealtimeEvent('notifications-changed', activity);
-  useRealtimeEvent('reconnected', both);
+  // Someone followed did something the Following tab may show, or changed who may see it.
+  const feed = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.feed });
+  useRealtimeEvent('feed-changed', feed);
+  useRealtimeEvent('reconnected', () => {
+    both();
+    feed();
+  });
 }

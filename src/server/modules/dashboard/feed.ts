@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import { FEED_CURSOR, type FeedItem, type FeedKind, type FeedPage, FEED_PAGE_SIZE } from '../../../shared/feed';
+import type { MediaType } from '../../../shared/catalogue';
+import { type Database, queryRows } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { errors } from '../../http/errors';
+import { blockedPeopleOf } from '../safety/service';
+
+interface FeedRow {
+  id: string;
+  kind: FeedKind;
+  created_at: string;
+  actor_id: string;
+  username: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  media_type: MediaType | null;
+  media_id: number | null;
+  title: string;
+  poster_path: string | null;
+  rating: number | null;
+  thread_id: string | null;
+}
+
+function parseCursor(before: string | undefined): { at: string; id: string } | null {
+  if (!before) return null;
+  if (!FEED_CURSOR.test(before)) throw errors.badRequest('Invalid cursor.');
+  const [at, id] = before.split('|') as [string, string];
+  return { at, id };
+}
+
+/** Whether the row's section is shown to others by the person's switches (ruling 9), or the viewer is an admin. */
+const shownKind = (x: string, p: string) =>
+  sql.raw(`(me.admin OR CASE ${x}.kind WHEN 'favorite' THEN ${p}.show_favorites WHEN 'rating' THEN ${p}.show_favorites
+      WHEN 'watchlist' THEN ${p}.show_watchlist WHEN 'watching' THEN ${p}.show_currently_watching ELSE true END)`);
+
+/**
+ * How many of everyone's newest rows the fast path looks through: a small window first, then a larger
+ * one, before it gives way to the two-step read.
+ */
+const FAST_WINDOWS = [200, 2_000] as const;
+
+/**
+ * The Following tab (decision 052). The people the viewer follows, as the viewer may see into them:
+ * not banned, no block either way, and not private unless the viewer is an admin (ruling 9); each
+ * row's section is judged by the person's show_* switches now (`shownKind`), so nothing about privacy
+ * is stored with a row: turning private hides every row at once, turning public brings them back.
+ *
+ * Fast path: everyone's newest 200 (then 2,000) rows older than the cursor (one backward index-only walk
+ * of `activities_created_idx`), kept when their person is followed and shown. When that gives a full page
+ * it is the page (every row outside the window is older than all of it). Otherwise, the two-step read.
+ */
+export async function followingFeed(deps: AppDeps, viewerId: string, before?: string, limit = FEED_PAGE_SIZE, windows: readonly number[] = FAST_WINDOWS): Promise<FeedPage> {
+  const cursor = parseCursor(before);
+  const take = limit + 1;
+  // No windows (tests) goes straight to the two-step read.
+  let rows: FeedRow[] = [];
+  for (const [i, window] of windows.entries()) {
+    rows =
+      i === 0 && !cursor && take === FEED_PAGE_SIZE + 1 && window === FAST_WINDOWS[0]
+        ? await firstPage(deps.database.db, viewerId)
+        : await queryRows<FeedRow>(deps.database.db, recentWindow(viewerId, cursor, take, window));
+    if (rows.length >= take) break;
+  }
+  if (rows.length < take) rows = await queryRows<FeedRow>(deps.database.db, twoStep(viewerId, cursor, take));
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    nextCursor: rows.length > limit && last ? `${last.created_at}|${last.id}` : null,
+  };
+}
+
+/**
+ * LIMITs written into the statement rather than passed: small whole numbers of our own, and the plan
+ * does not depend on a guess at a parameter (the pool plans generically: plan_cache_mode, decision 010).
+ */
+const int = (n: number) => sql.raw(String(Math.trunc(n)));
+
+type Cursor = { at: string; id: string } | null;
+const olderThan = (cursor: Cursor, x: string) => (cursor ? sql`AND (${sql.raw(x)}.created_at, ${sql.raw(x)}.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``);
+
+/** The viewer's admin flag, and the followed people they may see into, with their switches. */
+function followedPeople(viewerId: string) {
+  return sql`me AS (SELECT EXISTS (SELECT 1 FROM user_roles WHERE user_id = ${viewerId} AND role = 'admin') AS admin),
+    fol AS MATERIALIZED (
+      SELECT f.following_id AS actor_id, p.full_name, p.avatar_url, p.show_favorites, p.show_watchlist, p.show_currently_watching
+      FROM me
+      CROSS JOIN follows f
+      JOIN profiles p ON p.id = f.following_id
+      WHERE f.follower_id = ${viewerId}
+        AND NOT p.is_banned
+        AND (me.admin OR NOT p.is_private)
+        AND f.following_id NOT IN ${blockedPeopleOf(viewerId)}
+    )`;
+}
+
+const columns = sql`a.id, a.kind, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+  a.actor_id, u.username, fol.full_name, fol.avatar_url, a.media_type, a.media_id, a.title, a.poster_path, a.rating, a.thread_id`;
+
+/**
+ * The fast path: the followed, shown rows among everyone's newest `window` rows (a backward
+ * index-only walk), each checked by key probes of `follows` and `profiles`; sorted, `take` kept, and
+ * only those read in full. No list of the followed people is built, so its cost is the window's.
+ */
+function recentWindow(viewerId: unknown, cursor: Cursor, take: number, window: number) {
+  return sql`WITH me AS (SELECT EXISTS (SELECT 1 FROM user_roles WHERE user_id = ${viewerId} AND role = 'admin') AS admin),
+    top AS (
+      SELECT r.id, r.created_at, p.full_name, p.avatar_url
+      FROM me
+      CROSS JOIN (SELECT x.id, x.created_at, x.actor_id, x.kind FROM activities x WHERE true ${olderThan(cursor, 'x')}
+                  ORDER BY x.created_at DESC, x.id DESC LIMIT ${int(window)}) r
+      JOIN follows f ON f.follower_id = ${viewerId} AND f.following_id = r.actor_id
+      JOIN profiles p ON p.id = r.actor_id
+      WHERE NOT p.is_banned
+        AND (me.admin OR NOT p.is_private)
+        AND r.actor_id NOT IN ${blockedPeopleOf(viewerId)}
+        AND ${shownKind('r', 'p')}
+      ORDER BY r.created_at DESC, r.id DESC
+      LIMIT ${int(take)}
+    )
+    SELECT a.id, a.kind, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+           a.actor_id, u.username, top.full_name, top.avatar_url, a.media_type, a.media_id, a.title, a.poster_path, a.rating, a.thread_id
+    FROM top
+    JOIN activities a ON a.id = top.id
+    JOIN "user" u ON u.id = a.actor_id
+    ORDER BY a.created_at DESC, a.id DESC`;
+}
+
+/**
+ * The hot read, the Following tab's first page through the small window, as a prepared statement:
+ * planned once per connection, not at every request (its plan costs more than its execution).
+ */
+function prepareFirstPage(db: Database) {
+  return db
+    .select({ row: sql<FeedRow>`row_to_json(feed)` })
+    .from(sql`(${recentWindow(sql.placeholder('viewer'), null, FEED_PAGE_SIZE + 1, FAST_WINDOWS[0])}) feed`)
+    .orderBy(sql`feed.created_at desc, feed.id desc`)
+    .prepare('feed_first_page');
+}
+const firstPages = new WeakMap<Database, ReturnType<typeof prepareFirstPage>>();
+async function firstPage(db: Database, viewerId: string): Promise<FeedRow[]> {
+  let statement = firstPages.get(db);
+  if (!statement) firstPages.set(db, (statement = prepareFirstPage(db)));
+  return (await statement.execute({ viewer: viewerId })).map((r) => r.row);
+}
+
+/**
+ * The two-step read, for when the followed people's rows are sparse among everyone's:
+ *
+ * 1. each followed person's newest shown row older than the cursor (one backward index-only probe of
+ *    `activities_actor_created_idx`), keeping the `take` people whose newest is newest. A page's rows
+ *    can only come from them: they alone have `take` rows at least as new as the newest of anyone
+ *    left out;
+ * 2. those people's newest `take` shown rows each, merged, newest first, `take` kept.
+ *
+ * Following 1,000 people this reads 1,000 index entries and at most take² rows, where reading each
+ * person's page first would read 21,000.
+ */
+function twoStep(viewerId: string, cursor: Cursor, take: number) {
+  return sql`WITH ${followedPeople(viewerId)},
+    heads AS (
+      SELECT fol.*
+      FROM me
+      CROSS JOIN fol
+      CROSS JOIN LATERAL (
+        SELECT x.created_at, x.id FROM activities x
+        WHERE x.actor_id = fol.actor_id AND ${shownKind('x', 'fol')} ${olderThan(cursor, 'x')}
+        ORDER BY x.created_at DESC, x.id DESC
+        LIMIT 1
+      ) newest
+      ORDER BY newest.created_at DESC, newest.id DESC
+      LIMIT ${int(take)}
+    )
+    SELECT ${columns}
+    FROM me
+    CROSS JOIN heads fol
+    JOIN "user" u ON u.id = fol.actor_id
+    CROSS JOIN LATERAL (
+      SELECT x.* FROM activities x
+      WHERE x.actor_id = fol.actor_id AND ${shownKind('x', 'fol')} ${olderThan(cursor, 'x')}
+      ORDER BY x.created_at DESC, x.id DESC
+      LIMIT ${int(take)}
+    ) a
+    ORDER BY a.created_at DESC, a.id DESC
+    LIMIT ${int(take)}`;
+}
+
+function toItem(r: FeedRow): FeedItem {
+  return {
+    id: r.id,
+    kind: r.kind,
+    createdAt: r.created_at,
+    actor: { id: r.actor_id, username: r.username, fullName: r.full_name, avatarUrl: r.avatar_url },
+    media: r.media_type && r.media_id !== null ? { mediaType: r.media_type, mediaId: r.media_id, title: r.title, posterPath: r.poster_path } : null,
+    rating: r.rating,
+    thread: r.thread_id ? { id: r.thread_id, title: r.title } : null,
+  };
+}
