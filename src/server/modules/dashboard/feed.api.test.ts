@@ -186,6 +186,23 @@ describe('GET /api/me/feed', () => {
     expect((await feedOf(f)).items).toHaveLength(5);
   }, 120_000);
 
+  it("hides a muted person's activity from the muter alone (issue 20: mute hides activity), on every read path, and shows it again on unmute", async () => {
+    const { a, b } = await world();
+    const other = await signUpVerified(t);
+    expect((await t.as(other)(`/api/follows/${a.id}`, { method: 'POST' })).status).toBeLessThan(300);
+    const allPaths = async (u: User) => [
+      (await feedOf(u)).items.length,
+      ...(await Promise.all([[], [3]].map(async (w) => (await followingFeed(t.deps, u.id, undefined, 20, w)).items.length))),
+    ];
+    expect(await allPaths(b)).toEqual([5, 5, 5]);
+    await ok(await t.as(b)(`/api/mutes/${a.id}`, { method: 'PUT' }));
+    expect(await allPaths(b)).toEqual([0, 0, 0]);
+    // The muted person is not told, and their other followers see them as before.
+    expect(await allPaths(other)).toEqual([5, 5, 5]);
+    await ok(await t.as(b)(`/api/mutes/${a.id}`, { method: 'DELETE' }));
+    expect(await allPaths(b)).toEqual([5, 5, 5]);
+  }, 120_000);
+
   it('removing a favorite, a watchlist entry or a thread removes its activity', async () => {
     const { a, b, thread } = await world();
     await ok(await t.as(a)('/api/me/favorites/movie/550', { method: 'DELETE' }));

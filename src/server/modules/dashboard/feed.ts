@@ -4,7 +4,7 @@ import type { MediaType } from '../../../shared/catalogue';
 import { type Database, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
-import { blockedPeopleOf } from '../safety/service';
+import { blockedPeopleOf, mutedBy } from '../safety/service';
 
 interface FeedRow {
   id: string;
@@ -92,6 +92,7 @@ function followedPeople(viewerId: string) {
         AND NOT p.is_banned
         AND (me.admin OR NOT p.is_private)
         AND f.following_id NOT IN ${blockedPeopleOf(viewerId)}
+        AND NOT ${mutedBy(viewerId, sql`f.following_id`)}
     )`;
 }
 
@@ -115,6 +116,7 @@ function recentWindow(viewerId: unknown, cursor: Cursor, take: number, window: n
       WHERE NOT p.is_banned
         AND (me.admin OR NOT p.is_private)
         AND r.actor_id NOT IN ${blockedPeopleOf(viewerId)}
+        AND NOT ${mutedBy(viewerId, sql`r.actor_id`)}
         AND ${shownKind('r', 'p')}
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT ${int(take)}
