@@ -138,11 +138,17 @@ describe('keyboard-only journeys, with visible focus all the way', () => {
     // 2. Favorite a title from Discover: open the first card of the grid, add it to favorites with 4 stars.
     const grid = page.getByRole('list', { name: 'Discover movies and TV shows', exact: true });
     await grid.getByRole('link').first().waitFor();
+    // The dashboard above the grid fills in as its answers come: the journey starts once the page is
+    // still, as a keyboard user's does (a card drawn again under the focus would take the focus away).
+    await page.waitForLoadState('networkidle');
     const first = (await grid.getByRole('link').first().textContent())!;
     const [, mediaType, mediaId] = (await grid.getByRole('link').first().getAttribute('href'))!.match(/^\/details\/(movie|tv)\/(\d+)$/)!;
     await tabTo(page, first, { max: 200 });
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: first, level: 1, exact: true }).waitFor();
+    // The list buttons come with the member's lists, a moment after the heading: a keyboard user
+    // waits for them too (tabbing on at once would pass the spot before they are drawn).
+    await page.getByRole('button', { name: 'Add to Favorites', exact: true }).waitFor();
     await tabTo(page, 'Add to Favorites');
     await page.keyboard.press('Enter');
     const rating = page.getByRole('dialog', { name: 'Rate and add to favorites' });
