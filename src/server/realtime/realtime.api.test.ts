@@ -120,6 +120,8 @@ describe('GET /api/events', () => {
       'notifications-changed',
       'unread-counts',
       'favorite-count',
+      // B follows A, so A's new favorite tells B's Following tab (issue 21).
+      'feed-changed',
       'conversation-deleted',
     ];
     for (const type of expected) expect(await streamB.waitFor((e) => e.type === type), type).toBeTruthy();
