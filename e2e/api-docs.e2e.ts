@@ -33,7 +33,7 @@ async function reveal(page: Page, method: string, path: string) {
 async function allOperations(page: Page): Promise<Set<string>> {
   const seen = new Set<string>();
   await page.evaluate(() => window.scrollTo(0, 0));
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 300; i++) {
     for (const op of await page
       .locator('.opblock')
       .evaluateAll((blocks) =>
@@ -42,8 +42,8 @@ async function allOperations(page: Page): Promise<Set<string>> {
       seen.add(op);
     const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.body.scrollHeight - 2);
     if (atBottom) break;
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(60);
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(100);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   return seen;
@@ -73,7 +73,13 @@ describe('the API reference at /api/docs', () => {
     const spec = (await (await context.request.get(`${app.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const declared = Object.entries(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
     expect(declared.length).toBeGreaterThan(100);
-    expect([...declared].filter((op) => !drawn.has(op))).toEqual([]);
+    // A busy machine may draw a block after the scroll has passed it: those are looked for one by one.
+    const notDrawn: string[] = [];
+    for (const op of declared.filter((o) => !drawn.has(o))) {
+      const [method, path] = op.split(' ') as [string, string];
+      if ((await (await reveal(page, method.toLowerCase(), path)).count()) === 0) notDrawn.push(op);
+    }
+    expect(notDrawn).toEqual([]);
     for (const [method, path] of [
       ['get', '/notifications'],
       ['post', '/messages/with/{userId}'],
