@@ -25,7 +25,15 @@ async function reveal(page: Page, method: string, path: string) {
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(60);
   }
-  await block.scrollIntoViewIfNeeded();
+  // Swagger UI may draw the block again as the page settles: bring the one that is there into view.
+  for (let i = 0; i < 5; i++) {
+    try {
+      await block.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      break;
+    } catch {
+      await page.waitForTimeout(100);
+    }
+  }
   return block;
 }
 
