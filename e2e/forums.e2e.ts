@@ -257,8 +257,12 @@ describe('discussions on a title (issue 15 done-when)', () => {
     await m.getByText('Thread deleted', { exact: true }).waitFor();
     expect((await writer.context.request.get(`${app.url}/api/forum-threads/${threadId}`)).status()).toBe(404);
 
+    // Every request here goes through the test's interception (and the writer's stream through a held
+    // route): Chromium may report an intercepted event stream's socket as not connected when a page
+    // moves on. The client reconnects such a stream; only that stream's own failure is let through.
+    const droppedStream = /^Failed to load resource: net::ERR_SOCKET_NOT_CONNECTED \(.*\/api\/events/;
     for (const u of [writer, replier, mod]) {
-      expect(u.watch.consoleErrors).toEqual([]);
+      expect(u.watch.consoleErrors.filter((e) => !droppedStream.test(e))).toEqual([]);
       await u.context.close();
     }
   }, 180_000);

@@ -30,7 +30,9 @@ export async function watchedPage(context: BrowserContext, options: { allowConso
   const watch: PageWatch = { consoleErrors: [], externalRequests: [] };
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
-    const text = msg.text();
+    // A failed load names its resource only in the message's location: keep it, so a test can tell which.
+    const where = msg.text().startsWith('Failed to load resource') ? msg.location().url : '';
+    const text = where ? `${msg.text()} (${where})` : msg.text();
     if (options.allowConsoleErrors?.some((r) => r.test(text))) return;
     watch.consoleErrors.push(text);
   });
