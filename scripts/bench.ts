@@ -15,6 +15,7 @@
  *                                       users a second: delivery p99 and memory per stream (needs `ulimit -n 20000`;
  *                                       BENCH_FANOUT_STREAMS, BENCH_FANOUT_USERS_PER_SECOND, BENCH_FANOUT_SECONDS)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
+ *   BENCH_KEEP_DB=1 npm run bench       keep the app-pg targets' database (its URL is printed) to look into
  *
  * Then (decision 017) every GET route of the route tables, signed in and anonymous, on PostgreSQL and
  * PGlite, in one table with issue 27's targets; the mixed signed-in load (200 connections, PostgreSQL);
@@ -490,7 +491,9 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   }
   child.cleanup = async () => {
     fs.rmSync(pgDataDir, { recursive: true, force: true });
-    await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
+    // BENCH_KEEP_DB=1: keep the targets' database to look into afterwards (EXPLAIN, pg_stat_*).
+    if (process.env.BENCH_KEEP_DB) console.log(`kept the bench database: ${pgDb.url}`);
+    else await pgDb.drop().catch((error: Error) => console.error(`could not drop the bench database: ${error.message}`));
   };
   return child;
 }

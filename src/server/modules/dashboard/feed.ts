@@ -35,10 +35,10 @@ const shownKind = (x: string, p: string) =>
       WHEN 'watchlist' THEN ${p}.show_watchlist WHEN 'watching' THEN ${p}.show_currently_watching ELSE true END)`);
 
 /**
- * How many of everyone's newest rows the fast path looks through: a small window first, then a larger
- * one, before it gives way to the two-step read.
+ * How many of everyone's newest rows the fast path may walk through before it gives way to the
+ * two-step read. The walk stops as soon as it has a page, so this bounds only the sparse case.
  */
-const FAST_WINDOWS = [200, 2_000] as const;
+const FAST_WINDOWS = [2_000] as const;
 
 /**
  * The Following tab (decision 052). The people the viewer follows, as the viewer may see into them:
@@ -46,9 +46,10 @@ const FAST_WINDOWS = [200, 2_000] as const;
  * row's section is judged by the person's show_* switches now (`shownKind`), so nothing about privacy
  * is stored with a row: turning private hides every row at once, turning public brings them back.
  *
- * Fast path: everyone's newest 200 (then 2,000) rows older than the cursor (one backward index-only walk
- * of `activities_created_idx`), kept when their person is followed and shown. When that gives a full page
- * it is the page (every row outside the window is older than all of it). Otherwise, the two-step read.
+ * Fast path: everyone's rows older than the cursor, newest first (one backward index-only walk of
+ * `activities_created_idx`, at most 2,000 rows), kept when their person is followed and shown, until a
+ * page is full. When that gives a full page it is the page (every row not walked is older than all of it).
+ * Otherwise, the two-step read.
  */
 export async function followingFeed(deps: AppDeps, viewerId: string, before?: string, limit = FEED_PAGE_SIZE, windows: readonly number[] = FAST_WINDOWS): Promise<FeedPage> {
   const cursor = parseCursor(before);
@@ -100,24 +101,32 @@ const columns = sql`a.id, a.kind, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY
   a.actor_id, u.username, fol.full_name, fol.avatar_url, a.media_type, a.media_id, a.title, a.poster_path, a.rating, a.thread_id`;
 
 /**
- * The fast path: the followed, shown rows among everyone's newest `window` rows (a backward
- * index-only walk), each checked by key probes of `follows` and `profiles`; sorted, `take` kept, and
- * only those read in full. No list of the followed people is built, so its cost is the window's.
+ * The fast path: the followed, shown rows among everyone's newest `window` rows, walked newest first and
+ * each checked by key probes of `follows` and `profiles` in a LATERAL (LIMIT 1 keeps it a per-row nested
+ * loop, which PostgreSQL memoizes by person, so a prolific stranger's run of rows costs one probe). The
+ * walk keeps the index order, so it stops at the `take`-th kept row: no list of the followed people is
+ * built and no window is read further than the page needs. Only the kept rows are read in full.
  */
 function recentWindow(viewerId: unknown, cursor: Cursor, take: number, window: number) {
   return sql`WITH me AS (SELECT EXISTS (SELECT 1 FROM user_roles WHERE user_id = ${viewerId} AND role = 'admin') AS admin),
     top AS (
-      SELECT r.id, r.created_at, p.full_name, p.avatar_url
+      SELECT r.id, r.created_at, vis.full_name, vis.avatar_url
       FROM me
       CROSS JOIN (SELECT x.id, x.created_at, x.actor_id, x.kind FROM activities x WHERE true ${olderThan(cursor, 'x')}
                   ORDER BY x.created_at DESC, x.id DESC LIMIT ${int(window)}) r
-      JOIN follows f ON f.follower_id = ${viewerId} AND f.following_id = r.actor_id
-      JOIN profiles p ON p.id = r.actor_id
-      WHERE NOT p.is_banned
-        AND (me.admin OR NOT p.is_private)
-        AND r.actor_id NOT IN ${blockedPeopleOf(viewerId)}
-        AND NOT ${mutedBy(viewerId, sql`r.actor_id`)}
-        AND ${shownKind('r', 'p')}
+      CROSS JOIN LATERAL (
+        SELECT p.full_name, p.avatar_url
+        FROM follows f
+        JOIN profiles p ON p.id = f.following_id
+        WHERE f.follower_id = ${viewerId}
+          AND f.following_id = r.actor_id
+          AND NOT p.is_banned
+          AND (me.admin OR NOT p.is_private)
+          AND ${shownKind('r', 'p')}
+          AND r.actor_id NOT IN ${blockedPeopleOf(viewerId)}
+          AND NOT ${mutedBy(viewerId, sql`r.actor_id`)}
+        LIMIT 1
+      ) vis
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT ${int(take)}
     )
@@ -130,7 +139,7 @@ function recentWindow(viewerId: unknown, cursor: Cursor, take: number, window: n
 }
 
 /**
- * The hot read, the Following tab's first page through the small window, as a prepared statement:
+ * The hot read, the Following tab's first page through the fast path, as a prepared statement:
  * planned once per connection, not at every request (its plan costs more than its execution).
  */
 function prepareFirstPage(db: Database) {
