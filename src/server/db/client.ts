@@ -27,7 +27,8 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void; onListenerProblem?: (error: unknown, message: string) => void }
-  | { kind: 'pglite'; dataDir?: string };
+  /** `loadDataDir`: start an in-memory database from a dumped data directory (tests: a migrated template). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -75,7 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const release = target.dataDir ? acquireDirLock(target.dataDir) : () => {};
   let pglite: PGlite;
   try {
-    pglite = dbDir ? await PGlite.create(dbDir) : await PGlite.create();
+    pglite = dbDir ? await PGlite.create(dbDir) : await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   } catch (error) {
     release();
     throw error;
