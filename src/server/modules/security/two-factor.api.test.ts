@@ -195,6 +195,23 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
   });
 
+  it('ADMIN_EMAILS applies at the end of a two-factor sign-in, as at a plain password sign-in (ruling 27)', async () => {
+    const boss = await enable(await signUpVerified(t, { email: 'boss2fa-late@example.com' }));
+    const t2 = await createTestApp({ ADMIN_EMAILS: 'boss2fa-late@example.com' }, { database: t.deps.database });
+    try {
+      const isAdmin = async (cookie: string) =>
+        ((await (await t2.request('/api/session', { headers: { cookie } })).json()) as { access: { isAdmin: boolean } | null }).access?.isAdmin;
+      expect(await isAdmin(boss.cookie)).toBe(false);
+      const step = await t2.request('/api/auth/sign-in/email', { method: 'POST', json: { email: boss.email, password: boss.password } });
+      expect(((await step.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
+      const done = await t2.request('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: boss.totp.generate() }, headers: { cookie: cookieFrom(step) } });
+      expect(done.status).toBe(200);
+      expect(await isAdmin(cookieFrom(done))).toBe(true);
+    } finally {
+      await t2.close();
+    }
+  });
+
   it('stores the key and the backup codes encrypted, never as given', async () => {
     const u = await enable(await signUpVerified(t));
     const rows = await t.deps.database.db.execute(`SELECT secret, backup_codes FROM two_factor WHERE user_id = '${u.id}'`);
