@@ -124,6 +124,8 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
         '/reset-password': { window: 300, max: 10 },
         '/change-password': { window: 300, max: 10 },
         '/change-email': { window: 300, max: 5 },
+        // Asks the password, like the change above: no faster guessing through it.
+        '/two-factor/generate-backup-codes': { window: 300, max: 10 },
       },
     },
     advanced: {
