@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_TEXT } from '../src/shared/messages';
 import { SAFETY_TEXT } from '../src/shared/safety';
 import { useApp } from './support/app';
 import { screenshotAt } from './support/browser';
@@ -59,8 +60,14 @@ describe('block and unblock (issue 20 part 1, ruling 28)', () => {
     // The open chat may already have learnt that A is gone (a live update after the block ended the
     // follows shows 'User not found'): the refusal then comes as a toast. Either way B reads the reason.
     const refusedBubble = chat.getByTestId('outgoing-message').filter({ hasText: 'Not sent' }).filter({ hasText: SAFETY_TEXT.cannotInteract });
-    const refusedToast = chat.locator('[data-sonner-toast]').filter({ hasText: SAFETY_TEXT.cannotInteract });
+    const refusedToast = chat
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: MESSAGE_TEXT.blockedSend })
+      .filter({ hasNotText: /try again/i });
     await refusedBubble.or(refusedToast).first().waitFor();
+    // Either way the toast says what happened, not 'Please try again' (trying again cannot help).
+    await refusedToast.first().waitFor();
+    expect(await chat.locator('[data-sonner-toast]').filter({ hasText: MESSAGE_TEXT.sendFailed }).count()).toBe(0);
     // Opened afresh, A's profile is not found for B: the same view as a user who does not exist.
     await b.page.goto(`${app.url}/profile/${a.id}`);
     await b.page.getByRole('heading', { name: 'Profile not found' }).waitFor();

@@ -11,8 +11,8 @@ const app = useApp();
 const SHOTS = '/tmp/shots-twofa';
 mkdirSync(SHOTS, { recursive: true });
 
-// A wrong backup code is answered 401 on purpose; the page shows why.
-const refused = [/Failed to load resource: the server responded with a status of 401/];
+// A wrong backup code is answered 401 and a wrong password 400 on purpose; the page shows why.
+const refused = [/Failed to load resource: the server responded with a status of 40[01]/];
 
 /** Serious and critical axe violations (WCAG 2.2 A/AA) of the page as it is now. */
 async function violations(page: Page) {
@@ -34,7 +34,7 @@ async function signOut(page: Page) {
 }
 
 describe('two-factor sign-in (issue 20, part 3)', () => {
-  it('turns on TOTP in Settings from the shown key, then signs in with password and code, then with a backup code, which then stops working', async () => {
+  it('turns on TOTP in Settings from the shown key, generates new backup codes, then signs in with password and code, then with a new backup code (an old one is refused), which then stops working', async () => {
     const me = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'twofa', allowConsoleErrors: refused });
     const { page } = me;
 
@@ -75,6 +75,27 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     await screenshotAt(page, SHOTS, 'card-on', 1280, card);
     await screenshotAt(page, SHOTS, 'card-on', 390, card);
 
+    // New backup codes: the password (a wrong one is refused, with why), then ten new codes shown
+    // once; the old ones stop working (checked at sign-in below).
+    await card.getByRole('button', { name: 'Generate new backup codes' }).click();
+    await card.getByText('Enter your password to get new backup codes. The codes you have now will stop working.').waitFor();
+    await card.getByLabel('Current password').fill('Wr0ng-Password!');
+    await card.getByRole('button', { name: 'Generate new backup codes' }).click();
+    await card.getByText('Your password is not correct.').waitFor();
+    await screenshotAt(page, SHOTS, 'regenerate-password', 1280, card);
+    await screenshotAt(page, SHOTS, 'regenerate-password', 390, card);
+    await card.getByLabel('Current password').fill(me.password);
+    await card.getByRole('button', { name: 'Generate new backup codes' }).click();
+    await card.getByRole('heading', { name: 'Save your new backup codes' }).waitFor();
+    await page.getByText('New backup codes generated', { exact: true }).waitFor();
+    const fresh = await card.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts();
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => codes.includes(c))).toEqual([]);
+    await screenshotAt(page, SHOTS, 'new-codes', 1280, card);
+    await screenshotAt(page, SHOTS, 'new-codes', 390, card);
+    await card.getByRole('button', { name: 'I have saved my codes' }).click();
+    await card.getByRole('button', { name: 'Generate new backup codes' }).waitFor();
+
     // Sign out, then in: the password, then the code step.
     await signOut(page);
     await signIn(page, app.url, me.email, me.password);
@@ -89,11 +110,17 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     await page.getByText('Welcome!', { exact: true }).waitFor();
     await page.waitForURL(`${app.url}/discover`);
 
-    // Then with a backup code.
+    // A backup code of the first set: replaced, so refused, with why.
     await signOut(page);
     await signIn(page, app.url, me.email, me.password);
     await page.getByRole('button', { name: 'Use a backup code' }).click();
     await page.getByLabel('Backup code').fill(codes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').getByText('That backup code is not correct or was used already.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+
+    // Then with a new backup code.
+    await page.getByLabel('Backup code').fill(fresh[0]!);
     await screenshotAt(page, SHOTS, 'backup-step', 390);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${app.url}/discover`);
@@ -102,18 +129,20 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     await signOut(page);
     await signIn(page, app.url, me.email, me.password);
     await page.getByRole('button', { name: 'Use a backup code' }).click();
-    await page.getByLabel('Backup code').fill(codes[0]!);
+    await page.getByLabel('Backup code').fill(fresh[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('alert').getByText('That backup code is not correct or was used already.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect((await me.context.request.get(`${app.url}/api/me/two-factor`)).status()).toBe(401);
 
-    // The dev mailbox: two-factor turned on, told once; three sign-ins from the browser that signed
+    // The dev mailbox: two-factor turned on and new backup codes, told once each; the sign-ins from the browser that signed
     // up, a known device, told nothing.
     await expect.poll(() => subjects(me.email)).toContain('Two-factor authentication is on for your Reelmates account');
+    await expect.poll(() => subjects(me.email)).toContain('New backup codes for your Reelmates account');
     const told = await subjects(me.email);
     expect(told.filter((s) => s === 'Two-factor authentication is on for your Reelmates account')).toHaveLength(1);
     expect(told.filter((s) => s === 'New sign-in to your Reelmates account')).toEqual([]);
+    expect(told.filter((s) => s === 'New backup codes for your Reelmates account')).toHaveLength(1);
 
     expect(me.watch.consoleErrors).toEqual([]);
     expect(me.watch.externalRequests).toEqual([]);

@@ -22,6 +22,10 @@ export const MESSAGE_TEXT = {
   userNotFound: 'User not found',
   premiumRequired: 'Upgrade to Premium to send messages.',
   sendFailed: 'Failed to send message. Please try again.',
+  /** A send refused for good (trying again cannot help): the toast says what happened instead. */
+  sendRefused: 'Message not sent',
+  /** A send refused because one of the pair blocked the other (ruling 28; the server says SAFETY_TEXT.cannotInteract). */
+  blockedSend: "You can't message this person.",
   loadMessagesFailed: 'Failed to load messages. Please try again.',
   loadConversationsFailed: 'Failed to load conversations. Please try again.',
   markReadFailed: 'Failed to mark messages as read.',

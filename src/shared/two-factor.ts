@@ -31,6 +31,12 @@ export const TWO_FACTOR_TEXT = {
   backupHelp: 'Each code signs you in once if you lose your authenticator app. They are shown only now: download them or write them down, and keep them somewhere safe.',
   download: 'Download codes (.txt)',
   done: 'I have saved my codes',
+  regenerate: 'Generate new backup codes',
+  passwordToRegenerate: 'Enter your password to get new backup codes. The codes you have now will stop working.',
+  newCodesTitle: 'Save your new backup codes',
+  newCodesHelp:
+    'Your old backup codes no longer work. Each new code signs you in once if you lose your authenticator app. They are shown only now: download them or write them down, and keep them somewhere safe.',
+  regenerated: 'New backup codes generated',
   turnedOn: 'Two-factor authentication is on',
   turnedOff: 'Two-factor authentication is off',
   wrongPassword: 'Your password is not correct.',
@@ -38,7 +44,7 @@ export const TWO_FACTOR_TEXT = {
   // Sign-in's second step on /auth.
   signInTitle: 'Enter your code',
   signInHelp: 'Open your authenticator app and enter the 6-digit code for Reelmates.',
-  backupSignInHelp: 'Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once.',
+  backupSignInHelp: 'Enter one of the backup codes you saved (your newest ones, if you generated new codes). Each code works once.',
   backupCodeLabel: 'Backup code',
   useBackupCode: 'Use a backup code',
   useAppCode: 'Use a code from your app',

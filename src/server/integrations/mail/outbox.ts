@@ -4,6 +4,7 @@ import { type Database, queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { MailRefused, type MailTransport } from './transport';
+import { bounceReason, markFailed, markSent } from './undeliverable';
 
 export interface MailContent {
   to: string;
@@ -229,7 +230,7 @@ export class MailOutbox {
     const markDelivered = () => {
       if (marking) return;
       marking = (async () => {
-        while (delivered.length > 0) await this.markSent(delivered.splice(0), transport.name);
+        while (delivered.length > 0) await markSent(this.deps.db, delivered.splice(0), transport.name);
       })()
         .catch((error) => this.deps.logger.error({ err: error }, 'mail outbox could not mark sent mails; they will be sent again after their lease'))
         .finally(() => {
@@ -281,11 +282,10 @@ export class MailOutbox {
       });
     } catch (error) {
       if (error instanceof MailRefused) {
-        const age = Date.now() - new Date(row.created_at).getTime();
-        if (error.permanent || age >= this.timing.retryWindowMs) {
-          const reason = error.permanent ? error.response : `${error.response} (still refused after ${Math.round(age / 3_600_000)} hours)`;
+        const reason = bounceReason(error, new Date(row.created_at), this.timing.retryWindowMs);
+        if (reason !== null) {
           this.deps.logger.warn({ mailId: row.id, attempts: row.attempts, response: error.response }, 'mail refused by the relay; not retried, address marked undeliverable');
-          await this.markFailed(row.id, token, reason.slice(0, 500));
+          await markFailed(this.deps.db, row.id, token, reason);
           return false;
         }
       }
@@ -299,39 +299,5 @@ export class MailOutbox {
       return false;
     }
     return true;
-  }
-
-  /**
-   * Sent is the truth whoever holds the lease now; the first delivery's time is kept. A relay that
-   * accepted a mail for an address marked undeliverable has shown it works again: the mark goes,
-   * in the same statement.
-   */
-  private async markSent(ids: string[], transport: MailTransport['name']) {
-    await this.deps.db.execute(sql`
-      WITH sent AS (
-        UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, lease_token = NULL, transport = ${transport}, last_error = NULL
-        WHERE id IN (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) AND status = 'pending'
-        RETURNING "to"
-      )
-      DELETE FROM undeliverable_addresses WHERE email IN (SELECT lower("to") FROM sent)`);
-  }
-
-  /**
-   * The relay refused the mail for good: no more retries, its answer kept, and its address marked
-   * undeliverable in the same statement (only while the claim is still ours, as for a retry).
-   */
-  private async markFailed(id: string, token: string, reason: string) {
-    await this.deps.db.execute(sql`
-      WITH failed AS (
-        UPDATE mail_outbox SET status = 'failed', locked_until = NULL, lease_token = NULL, last_error = ${reason}
-        WHERE id = ${id} AND lease_token = ${token} AND status = 'pending'
-        RETURNING id, "to"
-      )
-      INSERT INTO undeliverable_addresses (email, reason, mail_id)
-      SELECT lower("to"), ${reason}, id FROM failed
-      ON CONFLICT (email) DO UPDATE SET reason = excluded.reason, mail_id = excluded.mail_id, marked_at = now()`);
   }
 }

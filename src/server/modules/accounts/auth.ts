@@ -21,6 +21,12 @@ import { resolveAuthSecret } from './secret';
 import { signInLimits } from './sign-in-limits';
 
 /** Mails per account, whatever the address (sign-in has its own rules: sign-in-limits.ts). */
+/**
+ * Paths whose new session is a sign-in, where ADMIN_EMAILS is applied (ruling 27): the password and
+ * a passkey. With two-factor on, the password path still sees the session the code step replaces.
+ */
+const SIGN_IN_PATHS = new Set(['/sign-in/email', '/passkey/verify-authentication']);
+
 const PER_ACCOUNT_LIMITS: Record<string, { max: number; windowMs: number; message: string }> = {
   '/request-password-reset': {
     max: 3,
@@ -118,6 +124,8 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
         '/reset-password': { window: 300, max: 10 },
         '/change-password': { window: 300, max: 10 },
         '/change-email': { window: 300, max: 5 },
+        // Asks the password, like the change above: no faster guessing through it.
+        '/two-factor/generate-backup-codes': { window: 300, max: 10 },
       },
     },
     advanced: {
@@ -151,16 +159,18 @@ export function createAuth(deps: { config: Config; database: DatabaseHandle; mai
       // Sign-in outcomes feed the per-account limits: a wrong password (401) counts, a session
       // made clears its address's failures and remembers the address.
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const attempt = attemptOf(ctx);
-        if (!attempt.email) return;
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError && returned.statusCode === 401) await signIns.failed(attempt);
-        else if (ctx.context.newSession) {
-          await signIns.succeeded(attempt, ctx.context.newSession.user.id);
-          // ADMIN_EMAILS read at every sign-in, so an address added to it later takes effect.
-          await grantFromConfig(db, config.auth.adminEmails, ctx.context.newSession.user);
+        const newSession = ctx.context.newSession;
+        if (ctx.path === '/sign-in/email') {
+          const attempt = attemptOf(ctx);
+          if (attempt.email) {
+            const returned = ctx.context.returned;
+            if (returned instanceof APIError && returned.statusCode === 401) await signIns.failed(attempt);
+            else if (newSession) await signIns.succeeded(attempt, newSession.user.id);
+          }
         }
+        // ADMIN_EMAILS read at every sign-in, whatever its way (password or passkey), so an address
+        // added to it later takes effect and both ways give the same role.
+        if (newSession && SIGN_IN_PATHS.has(ctx.path)) await grantFromConfig(db, config.auth.adminEmails, newSession.user);
       }),
     },
     databaseHooks: {

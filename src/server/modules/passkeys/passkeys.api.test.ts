@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PasskeyList, PasskeyView } from '../../../shared/passkeys';
+import { adminAuditLog, userRoles } from '../../db/schema';
 import { cookieFrom, signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { insertPasskey } from '../../test/passkeys';
@@ -148,5 +150,89 @@ describe('passkeys behind a proxy: the relying party is APP_URL, whatever addres
     expect((await register(proxied, u, key, 'Phone')).status).toBe(200);
     expect((await signInWith(proxied, key)).status).toBe(200);
     expect((await register(proxied, u, new SoftAuthenticator('http://localhost'))).status).toBe(400);
+  });
+});
+
+describe('ADMIN_EMAILS at a passkey sign-in (ruling 27, decision 020): the same role as a password sign-in', () => {
+  const BOSS = 'keyboss@example.com';
+  let boss: TestApp;
+  beforeAll(async () => {
+    boss = await createTestApp({ ADMIN_EMAILS: BOSS });
+  });
+  afterAll(() => boss.close());
+
+  const isAdmin = async (app: TestApp, cookie: string) => {
+    const res = await app.request('/api/session', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access: { isAdmin: boolean } | null }).access?.isAdmin ?? false;
+  };
+  const roleRows = (app: TestApp, id: string) => app.deps.database.db.select().from(userRoles).where(eq(userRoles.userId, id));
+  const passwordSignIn = async (app: TestApp, u: User) => {
+    const res = await app.request('/api/auth/sign-in/email', { method: 'POST', json: { email: u.email, password: u.password } });
+    expect(res.status).toBe(200);
+    return cookieFrom(res);
+  };
+  const passkeySignIn = async (app: TestApp, key: SoftAuthenticator) => {
+    const res = await signInWith(app, key);
+    expect(res.status).toBe(200);
+    return cookieFrom(res);
+  };
+
+  it('grants the role to a listed address at a passkey sign-in, as the password sign-in does, and to nobody else', async () => {
+    const u = await signUpVerified(boss, { email: BOSS });
+    const key = new SoftAuthenticator('http://localhost');
+    expect((await register(boss, u, key, 'Laptop')).status).toBe(200);
+    const plain = await signUpVerified(boss);
+    const plainKey = new SoftAuthenticator('http://localhost');
+    expect((await register(boss, plain, plainKey)).status).toBe(200);
+
+    // The address added to ADMIN_EMAILS after the account verified: no row yet.
+    await boss.deps.database.db.delete(userRoles).where(eq(userRoles.userId, u.id));
+    expect(await isAdmin(boss, u.cookie)).toBe(false);
+    const byPasskey = await passkeySignIn(boss, key);
+    expect(await isAdmin(boss, byPasskey)).toBe(true);
+    expect(await roleRows(boss, u.id)).toEqual([expect.objectContaining({ role: 'admin' })]);
+    const granted = await boss.deps.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetUserId, u.id));
+    expect(granted.map((e) => [e.action, e.actorName])).toEqual([
+      ['grant_admin', 'ADMIN_EMAILS'],
+      ['grant_admin', 'ADMIN_EMAILS'],
+    ]);
+
+    // The password sign-in gives the same, no more: the role is there once.
+    await boss.deps.database.db.delete(userRoles).where(eq(userRoles.userId, u.id));
+    const byPassword = await passwordSignIn(boss, u);
+    expect(await isAdmin(boss, byPassword)).toBe(true);
+    expect(await isAdmin(boss, byPasskey)).toBe(true);
+    expect(await roleRows(boss, u.id)).toHaveLength(1);
+
+    // An address not in the setting gets nothing either way.
+    expect(await isAdmin(boss, await passkeySignIn(boss, plainKey))).toBe(false);
+    expect(await isAdmin(boss, await passwordSignIn(boss, plain))).toBe(false);
+    expect(await roleRows(boss, plain.id)).toEqual([]);
+  });
+
+  it('once the address is taken out of ADMIN_EMAILS, a passkey sign-in treats the role as a password sign-in does (decision 020: kept until `npm run admin -- revoke`)', async () => {
+    const u = await signUpVerified(boss, { email: 'keyboss2@example.com' });
+    const key = new SoftAuthenticator('http://localhost');
+    expect((await register(boss, u, key)).status).toBe(200);
+    // The same database restarted with another setting: this address was in it, is no more.
+    const before = await createTestApp({ ADMIN_EMAILS: 'keyboss2@example.com' }, { database: boss.deps.database });
+    try {
+      expect(await isAdmin(before, await passkeySignIn(before, key))).toBe(true);
+    } finally {
+      await before.close();
+    }
+    const outcome = async (signIn: () => Promise<string>) => {
+      const cookie = await signIn();
+      return { admin: await isAdmin(boss, cookie), rows: (await roleRows(boss, u.id)).length };
+    };
+    const byPassword = await outcome(() => passwordSignIn(boss, u));
+    const byPasskey = await outcome(() => passkeySignIn(boss, key));
+    expect(byPasskey).toEqual(byPassword);
+    expect(byPasskey).toEqual({ admin: true, rows: 1 });
+    // Revoked by the operator: neither way of signing in brings it back while the address is unlisted.
+    await boss.deps.database.db.delete(userRoles).where(eq(userRoles.userId, u.id));
+    expect(await outcome(() => passkeySignIn(boss, key))).toEqual({ admin: false, rows: 0 });
+    expect(await outcome(() => passwordSignIn(boss, u))).toEqual({ admin: false, rows: 0 });
   });
 });

@@ -7,7 +7,12 @@ import { AUTO_GENERATED, renderMail } from '../../integrations/mail';
  */
 
 export type SecurityEvent =
-  { kind: 'new-device'; device: string } | { kind: 'password-changed' } | { kind: 'email-changed'; newEmail: string } | { kind: 'two-factor-on' } | { kind: 'two-factor-off' };
+  | { kind: 'new-device'; device: string }
+  | { kind: 'password-changed' }
+  | { kind: 'email-changed'; newEmail: string }
+  | { kind: 'two-factor-on' }
+  | { kind: 'two-factor-off' }
+  | { kind: 'backup-codes-replaced' };
 
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
@@ -42,6 +47,12 @@ function contentOf(e: SecurityEvent, when: string): { subject: string; heading: 
         subject: 'Two-factor authentication is off for your Reelmates account',
         heading: 'Two-factor authentication turned off',
         what: `Two-factor authentication was turned off for your Reelmates account on ${when} (UTC). Signing in now needs only the password.`,
+      };
+    case 'backup-codes-replaced':
+      return {
+        subject: 'New backup codes for your Reelmates account',
+        heading: 'New backup codes generated',
+        what: `New two-factor backup codes were generated for your Reelmates account on ${when} (UTC). The backup codes you had before no longer work.`,
       };
   }
 }

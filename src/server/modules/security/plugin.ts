@@ -17,7 +17,7 @@ import { type SecurityEvent, securityMail } from './mails';
  * - Better Auth's two-factor plugin (issue 20, part 3; decision 043): TOTP with ten one-time
  *   backup codes, 'Trust this device for 30 days', and a lock after five wrong codes in a row
  *   (per account, across sign-in attempts, for 15 minutes; each sign-in attempt also allows five).
- * - Our security mails (issue 20, part 6; decision 045), told from the outcome of Better Auth's
+ * - Our security mails (issue 20, part 6; decision 045; new backup codes too), told from the outcome of Better Auth's
  *   own routes, after the two-factor plugin has had its say on a sign-in.
  */
 export function securityPlugins(deps: { config: Config; database: DatabaseHandle; mail: MailOutbox; logger: Logger }): BetterAuthPlugin[] {
@@ -36,7 +36,15 @@ export function securityPlugins(deps: { config: Config; database: DatabaseHandle
 const SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/passkey', '/passkey/verify-authentication']);
 /** Second steps of a sign-in: a sign-in only when the request carries the pending sign-in's cookie (else it is the setup's confirmation). */
 const SECOND_STEP_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
-const WATCHED = new Set([...SIGN_IN_PATHS, ...SECOND_STEP_PATHS, '/verify-email', '/change-password', '/reset-password', '/two-factor/disable']);
+const WATCHED = new Set([
+  ...SIGN_IN_PATHS,
+  ...SECOND_STEP_PATHS,
+  '/verify-email',
+  '/change-password',
+  '/reset-password',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+]);
 
 /** What the two-factor plugin's refusals say, in our words. */
 const REWORDED: Record<string, { status: 'UNAUTHORIZED' | 'TOO_MANY_REQUESTS'; code: string; message: string }> = {
@@ -134,6 +142,12 @@ function securityMails(deps: { config: Config; database: DatabaseHandle; mail: M
               const changed = (returned as { user?: HookUser } | undefined)?.user ?? created?.user;
               if (changed) await tell(changed.email, { kind: 'password-changed' });
               if (created) await rememberDevice(db, created.user.id, deviceName(created.session.userAgent));
+              return;
+            }
+            if (ctx.path === '/two-factor/generate-backup-codes') {
+              // New backup codes replace the old ones: told, as a thief keeping a way in would do it.
+              const owner = (ctx.context.session as { user?: HookUser } | null)?.user;
+              if (owner) await tell(owner.email, { kind: 'backup-codes-replaced' });
               return;
             }
             if (ctx.path === '/two-factor/disable') {

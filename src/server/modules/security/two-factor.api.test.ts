@@ -195,6 +195,68 @@ describe('two-factor sign-in (issue 20, part 3)', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');
   });
 
+  it('ADMIN_EMAILS applies at the end of a two-factor sign-in, as at a plain password sign-in (ruling 27)', async () => {
+    const boss = await enable(await signUpVerified(t, { email: 'boss2fa-late@example.com' }));
+    const t2 = await createTestApp({ ADMIN_EMAILS: 'boss2fa-late@example.com' }, { database: t.deps.database });
+    try {
+      const isAdmin = async (cookie: string) =>
+        ((await (await t2.request('/api/session', { headers: { cookie } })).json()) as { access: { isAdmin: boolean } | null }).access?.isAdmin;
+      expect(await isAdmin(boss.cookie)).toBe(false);
+      const step = await t2.request('/api/auth/sign-in/email', { method: 'POST', json: { email: boss.email, password: boss.password } });
+      expect(((await step.json()) as { twoFactorRedirect?: boolean }).twoFactorRedirect).toBe(true);
+      const done = await t2.request('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: boss.totp.generate() }, headers: { cookie: cookieFrom(step) } });
+      expect(done.status).toBe(200);
+      expect(await isAdmin(cookieFrom(done))).toBe(true);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('generates new backup codes with the password: shown once, the old ones stop working, the owner is told by mail', async () => {
+    const u = await enable(await signUpVerified(t));
+    const regenerate = (password: string, cookie = u.cookie) =>
+      t.request('/api/auth/two-factor/generate-backup-codes', { method: 'POST', json: { password }, headers: { cookie } });
+    const replacedMails = async () => {
+      while ((await t.deps.mail.processDue()) > 0);
+      return t.transport.sent.filter((m) => m.to === u.email && m.subject === 'New backup codes for your Reelmates account');
+    };
+    const backupSignIn = async (code: string) => {
+      const step = await passwordStep(u);
+      return t.request('/api/auth/two-factor/verify-backup-code', { method: 'POST', json: { code }, headers: { cookie: step.cookie } });
+    };
+
+    // A wrong password changes nothing and tells nothing; a visitor is asked to sign in.
+    const wrong = await regenerate('Wr0ng-Password!');
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('invalid_password');
+    expect((await regenerate(u.password, '')).status).toBe(401);
+    expect(await replacedMails()).toEqual([]);
+
+    const res = await regenerate(u.password);
+    expect(res.status).toBe(200);
+    const fresh = ((await res.json()) as { backupCodes: string[] }).backupCodes;
+    expect(fresh).toHaveLength(10);
+    expect(new Set(fresh).size).toBe(10);
+    expect(fresh.filter((c) => u.backupCodes.includes(c))).toEqual([]);
+    const told = await replacedMails();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('The backup codes you had before no longer work.');
+    expect(told[0]!.text).toContain('http://localhost/settings#devices');
+
+    const old = await backupSignIn(u.backupCodes[0]!);
+    expect(old.status).toBe(401);
+    expect(((await old.json()) as { error: { message: string } }).error.message).toBe(TWO_FACTOR_TEXT.invalidBackupCode);
+    const ok = await backupSignIn(fresh[0]!);
+    expect(ok.status).toBe(200);
+    expect(cookieFrom(ok)).toMatch(/session_token=[^;]+/);
+    // Still on, and the codes are still shown only once: nothing reads them back.
+    expect(await status(u)).toEqual({ enabled: true, required: false });
+
+    // Without two-factor on there are no codes to replace.
+    const plain = await signUpVerified(t);
+    expect((await regenerate(plain.password, plain.cookie)).status).toBe(400);
+  });
+
   it('stores the key and the backup codes encrypted, never as given', async () => {
     const u = await enable(await signUpVerified(t));
     const rows = await t.deps.database.db.execute(`SELECT secret, backup_codes FROM two_factor WHERE user_id = '${u.id}'`);

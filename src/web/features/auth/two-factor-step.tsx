@@ -13,6 +13,29 @@ import { useVerifySecondFactor } from './api';
 
 type Kind = 'totp' | 'backup';
 
+/** The code field of each kind: the app's 6 digits, or a backup code as it was given. */
+const CODE_INPUTS: Record<Kind, { id: string; label: string; props: React.ComponentProps<typeof Input> }> = {
+  totp: {
+    id: 'two-factor-code',
+    label: TWO_FACTOR_TEXT.codeLabel,
+    props: { inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '[0-9 ]*', maxLength: 7, className: 'text-center font-mono text-lg tracking-[0.3em]' },
+  },
+  backup: {
+    id: 'two-factor-backup',
+    label: TWO_FACTOR_TEXT.backupCodeLabel,
+    props: { autoComplete: 'off', autoCapitalize: 'off', spellCheck: false, maxLength: 20, className: 'text-center font-mono text-lg' },
+  },
+};
+
+function CodeInput({ ref, kind, value, onChange, invalid }: { ref: React.Ref<HTMLInputElement>; kind: Kind; value: string; onChange: (value: string) => void; invalid: boolean }) {
+  const { id, label, props } = CODE_INPUTS[kind];
+  return (
+    <Field id={id} label={label}>
+      <Input ref={ref} id={id} {...props} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid ? true : undefined} />
+    </Field>
+  );
+}
+
 /**
  * Sign-in's second step (issue 20, part 3): after the password, a 6-digit code from the
  * authenticator app, or one of the backup codes; 'Trust this device for 30 days' skips this step
@@ -71,37 +94,7 @@ export function TwoFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => v
         </h2>
         <p className="text-sm text-muted-foreground">{kind === 'totp' ? TWO_FACTOR_TEXT.signInHelp : TWO_FACTOR_TEXT.backupSignInHelp}</p>
       </div>
-      {kind === 'totp' ? (
-        <Field id="two-factor-code" label={TWO_FACTOR_TEXT.codeLabel}>
-          <Input
-            ref={input}
-            id="two-factor-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            className="text-center font-mono text-lg tracking-[0.3em]"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-          />
-        </Field>
-      ) : (
-        <Field id="two-factor-backup" label={TWO_FACTOR_TEXT.backupCodeLabel}>
-          <Input
-            ref={input}
-            id="two-factor-backup"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={20}
-            className="text-center font-mono text-lg"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-          />
-        </Field>
-      )}
+      <CodeInput ref={input} kind={kind} value={code} onChange={setCode} invalid={problem !== null} />
       <div className="flex items-center gap-2">
         <Checkbox id={trustId} checked={trust} onCheckedChange={(v) => setTrust(v === true)} />
         <Label htmlFor={trustId} className="font-normal">

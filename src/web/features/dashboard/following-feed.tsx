@@ -3,9 +3,9 @@ import { Bookmark, Eye, Heart, MessageSquare, RefreshCw, Star } from 'lucide-rea
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { FEED_TEXT, type FeedItem } from '@shared/feed';
+import { ActivitySkeleton } from './activity-skeleton';
 import { feedQuery } from './api';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -102,19 +102,7 @@ function Item({ item }: { item: FeedItem }) {
 export function FollowingFeed() {
   const feed = useInfiniteQuery(feedQuery);
   if (feed.isPending) {
-    return (
-      <ul aria-label="Loading activity from people you follow" className="flex flex-col gap-3" data-testid="feed-loading">
-        {Array.from({ length: 5 }, (_, i) => (
-          <li key={i} className="flex items-center gap-3">
-            <Skeleton className="size-8 rounded-full" />
-            <div className="flex-1 space-y-1.5">
-              <Skeleton className="h-4 w-3/4" />
-              <Skeleton className="h-3 w-1/3" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
+    return <ActivitySkeleton label="Loading activity from people you follow" lineWidth="w-3/4" testId="feed-loading" />;
   }
   if (feed.isError) {
     return (

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { Skeleton } from '@/components/ui/skeleton';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { cn } from '@/lib/utils';
 import { DASHBOARD_TEXT } from '@shared/dashboard';
 import { FEED_TEXT } from '@shared/feed';
 import type { NotificationKind, NotificationView } from '@shared/notifications';
+import { ActivitySkeleton } from './activity-skeleton';
 import { activityQuery } from './api';
 import type { ActivityLink } from './dashboard';
 import { FollowingFeed } from './following-feed';
@@ -91,17 +91,7 @@ function Notifications({ link }: { link: ActivityLink }) {
     <div className="flex flex-col gap-4">
       <SegmentedControl label="Filter activity" variant="chips" value={kind} onValueChange={setKind} options={CHIPS} className="flex-wrap" />
       {activity.isPending ? (
-        <ul aria-label="Loading activity" className="flex flex-col gap-3">
-          {Array.from({ length: 5 }, (_, i) => (
-            <li key={i} className="flex items-center gap-3">
-              <Skeleton className="size-8 rounded-full" />
-              <div className="flex-1 space-y-1.5">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3 w-1/3" />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ActivitySkeleton label="Loading activity" lineWidth="w-2/3" />
       ) : activity.isError ? (
         <div className="flex flex-wrap items-center gap-3" role="alert">
           <p className="text-sm text-destructive">{DASHBOARD_TEXT.activityFailed}</p>

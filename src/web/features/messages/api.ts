@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { call } from '@/lib/api';
 import { messagesApi } from '@shared/api/messages';
 import { type ConversationView, MESSAGE_TEXT } from '@shared/messages';
-import { isConnectionProblem, newClientId, type OutgoingMessage, outgoingFrom, type SendVariables, sendFailureReason } from './outbox';
+import { isConnectionProblem, newClientId, type OutgoingMessage, outgoingFrom, type SendVariables, sendFailureToast } from './outbox';
 
 /** Fetchers, query options and hooks of direct messages. Every key starts from `messageKeys`. */
 export const messageKeys = {
@@ -75,7 +75,10 @@ export function useSendMessage(userId: string) {
       });
       toast.success(MESSAGE_TEXT.sent);
     },
-    onError: (error) => toast.error(MESSAGE_TEXT.sendFailed, { description: sendFailureReason(error) }),
+    onError: (error) => {
+      const { title, description } = sendFailureToast(error);
+      toast.error(title, { description });
+    },
     // Not awaited: the next message in the queue goes at once.
     onSettled: () => void refreshMessages(queryClient),
   });

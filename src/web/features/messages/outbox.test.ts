@@ -2,7 +2,9 @@ import type { MutationState } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
 import type { MessageView } from '@shared/messages';
-import { isConnectionProblem, lostConnection, newClientId, outgoingFrom, type ReadState, type SendVariables } from './outbox';
+import { MESSAGE_TEXT } from '@shared/messages';
+import { SAFETY_TEXT } from '@shared/safety';
+import { isConnectionProblem, lostConnection, newClientId, outgoingFrom, type ReadState, type SendVariables, sendFailureToast } from './outbox';
 
 type SendState = MutationState<MessageView, unknown, SendVariables>;
 const state = (over: Partial<SendState>): SendState => ({
@@ -67,5 +69,24 @@ describe('newClientId', () => {
     const ids = new Set(Array.from({ length: 50 }, () => newClientId()));
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('sendFailureToast', () => {
+  it('says a blocked pair cannot message each other, without asking to try again', () => {
+    const toast = sendFailureToast(new ApiError(403, 'forbidden', SAFETY_TEXT.cannotInteract));
+    expect(toast).toEqual({ title: "You can't message this person." });
+    expect(JSON.stringify(toast)).not.toMatch(/try again/i);
+  });
+
+  it('names any other refusal as not sent, with the reason', () => {
+    expect(sendFailureToast(new ApiError(403, 'forbidden', MESSAGE_TEXT.cannotMessage))).toEqual({ title: 'Message not sent', description: MESSAGE_TEXT.cannotMessage });
+    expect(sendFailureToast(new ApiError(404, 'not_found', MESSAGE_TEXT.userNotFound))).toEqual({ title: 'Message not sent', description: MESSAGE_TEXT.userNotFound });
+  });
+
+  it("keeps the spec's 'Please try again' for failures that may pass", () => {
+    expect(sendFailureToast(down)).toEqual({ title: MESSAGE_TEXT.sendFailed, description: down.message });
+    expect(sendFailureToast(tooFast)).toEqual({ title: MESSAGE_TEXT.sendFailed, description: tooFast.message });
+    expect(sendFailureToast(unavailable)).toEqual({ title: MESSAGE_TEXT.sendFailed, description: undefined });
   });
 });

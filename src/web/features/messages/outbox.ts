@@ -1,6 +1,7 @@
 import type { MutationState } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
-import type { MessageView } from '@shared/messages';
+import { MESSAGE_TEXT, type MessageView } from '@shared/messages';
+import { SAFETY_TEXT } from '@shared/safety';
 
 /**
  * Pure rules of the chat's outgoing messages and of a lost connection, apart from React so that
@@ -35,6 +36,17 @@ export function sendFailureReason(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   if (error.status === 0) return error.message;
   return [400, 403, 404, 429].includes(error.status) ? error.message : undefined;
+}
+
+/**
+ * The toast of a failed send. Only a failure that may pass (no answer, a server error, too fast)
+ * keeps the spec's 'Failed to send message. Please try again.'; a refusal says what happened, since
+ * trying again cannot help: between a blocked pair, that this person cannot be messaged.
+ */
+export function sendFailureToast(error: unknown): { title: string; description?: string } {
+  if (error instanceof ApiError && error.status === 403 && error.message === SAFETY_TEXT.cannotInteract) return { title: MESSAGE_TEXT.blockedSend };
+  if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return { title: MESSAGE_TEXT.sendRefused, description: error.message };
+  return { title: MESSAGE_TEXT.sendFailed, description: sendFailureReason(error) };
 }
 
 /**

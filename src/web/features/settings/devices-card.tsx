@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Laptop, MonitorSmartphone, RefreshCw, Smartphone, Tablet } from 'lucide-react';
+import { Laptop, MonitorSmartphone, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { SESSION_TEXT, type SessionView } from '@shared/sessions';
 import { sessionsQuery, useSignOutOthers, useSignOutSession } from './api';
+import { SettingsListRow } from './settings-list-row';
+import { IconCardHeader, InlineLoadFailed } from './settings-states';
 
 const ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet, unknown: MonitorSmartphone } as const;
 
@@ -38,12 +40,7 @@ export function DevicesCard() {
 
   return (
     <Card id="devices">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MonitorSmartphone className="size-5 text-primary" aria-hidden /> {SESSION_TEXT.title}
-        </CardTitle>
-        <CardDescription>{SESSION_TEXT.description}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={MonitorSmartphone} title={SESSION_TEXT.title} description={SESSION_TEXT.description} />
       <CardContent>
         {sessions.isPending ? (
           <div aria-busy="true" className="space-y-3">
@@ -51,37 +48,26 @@ export function DevicesCard() {
             <Skeleton className="h-14 w-full" />
           </div>
         ) : sessions.isError ? (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p role="alert" className="text-sm text-destructive">
-              {SESSION_TEXT.loadFailed}
-            </p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-              <RefreshCw aria-hidden /> Try again
-            </Button>
-          </div>
+          <InlineLoadFailed message={SESSION_TEXT.loadFailed} onRetry={() => void sessions.refetch()} />
         ) : (
           <ul aria-label={SESSION_TEXT.title} className="divide-y rounded-md border">
             {sessions.data.sessions.map((s) => {
-              const Icon = ICONS[s.device];
               const busy = signOut.isPending && signOut.variables === s.id;
               return (
-                <li key={s.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
-                  <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 font-medium">
-                      {nameOf(s)}
-                      {s.current ? <Badge variant="secondary">{SESSION_TEXT.current}</Badge> : null}
-                    </p>
-                    <p className="text-xs text-muted-foreground">
-                      Signed in {when(s.signedInAt)} · last active {when(s.lastActiveAt)}
-                    </p>
-                  </div>
-                  {s.current ? null : (
-                    <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`${SESSION_TEXT.signOut} ${nameOf(s)}`} onClick={() => endOne(s)}>
-                      {SESSION_TEXT.signOut}
-                    </Button>
-                  )}
-                </li>
+                <SettingsListRow
+                  key={s.id}
+                  icon={ICONS[s.device]}
+                  name={nameOf(s)}
+                  badge={s.current ? <Badge variant="secondary">{SESSION_TEXT.current}</Badge> : null}
+                  detail={`Signed in ${when(s.signedInAt)} · last active ${when(s.lastActiveAt)}`}
+                  actions={
+                    s.current ? null : (
+                      <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`${SESSION_TEXT.signOut} ${nameOf(s)}`} onClick={() => endOne(s)}>
+                        {SESSION_TEXT.signOut}
+                      </Button>
+                    )
+                  }
+                />
               );
             })}
           </ul>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Fingerprint, KeyRound, RefreshCw } from 'lucide-react';
+import { Fingerprint, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,6 +13,8 @@ import { ApiError } from '@/lib/api';
 import { defaultPasskeyName, passkeyProblem } from '@/lib/passkeys';
 import { PASSKEY_NAME_MAX, PASSKEY_TEXT, passkeyNameSchema, type PasskeyView } from '@shared/passkeys';
 import { passkeysQuery, useAddPasskey, useRemovePasskey, useRenamePasskey } from './passkeys-api';
+import { SettingsListRow } from './settings-list-row';
+import { IconCardHeader, InlineLoadFailed } from './settings-states';
 
 const added = (iso: string | null) => (iso ? `Added ${new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })}` : 'Added');
 
@@ -39,26 +41,14 @@ export function PasskeysCard() {
 
   return (
     <Card id="passkeys">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Fingerprint className="size-5 text-primary" aria-hidden /> {PASSKEY_TEXT.title}
-        </CardTitle>
-        <CardDescription>{PASSKEY_TEXT.description}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Fingerprint} title={PASSKEY_TEXT.title} description={PASSKEY_TEXT.description} />
       <CardContent className="space-y-3">
         {passkeys.isPending ? (
           <div aria-busy="true">
             <Skeleton className="h-14 w-full" />
           </div>
         ) : passkeys.isError ? (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p role="alert" className="text-sm text-destructive">
-              {PASSKEY_TEXT.loadFailed}
-            </p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void passkeys.refetch()}>
-              <RefreshCw aria-hidden /> Try again
-            </Button>
-          </div>
+          <InlineLoadFailed message={PASSKEY_TEXT.loadFailed} onRetry={() => void passkeys.refetch()} />
         ) : passkeys.data.passkeys.length === 0 ? (
           <p className="text-sm text-muted-foreground">{PASSKEY_TEXT.none}</p>
         ) : (
@@ -160,36 +150,32 @@ function PasskeyRow({ passkey: p, busy, onRemove }: { passkey: PasskeyView; busy
     );
   }
   return (
-    <li className="flex flex-wrap items-center gap-3 p-3 text-sm">
-      <KeyRound className="size-5 shrink-0 text-muted-foreground" aria-hidden />
-      {/* Wide enough for a name: on a phone the buttons go below it. */}
-      <div className="min-w-[9rem] flex-1">
-        <p className="flex flex-wrap items-center gap-2 font-medium break-words">
-          {p.name}
-          {p.synced ? <Badge variant="secondary">Synced</Badge> : null}
-        </p>
-        <p className="text-xs text-muted-foreground">
-          {added(p.createdAt)}
-          {p.provider && p.provider !== p.name ? ` · ${p.provider}` : ''}
-        </p>
-      </div>
-      <div className="flex gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-label={`${PASSKEY_TEXT.rename} ${p.name}`}
-          onClick={() => {
-            setName(p.name);
-            setEditing(true);
-          }}
-        >
-          {PASSKEY_TEXT.rename}
-        </Button>
-        <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`${PASSKEY_TEXT.remove} ${p.name}`} onClick={onRemove}>
-          {PASSKEY_TEXT.remove}
-        </Button>
-      </div>
-    </li>
+    <SettingsListRow
+      icon={KeyRound}
+      // Wide enough for a name: on a phone the buttons go below it.
+      wideName
+      name={p.name}
+      badge={p.synced ? <Badge variant="secondary">Synced</Badge> : null}
+      detail={`${added(p.createdAt)}${p.provider && p.provider !== p.name ? ` · ${p.provider}` : ''}`}
+      actions={
+        <div className="flex gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-label={`${PASSKEY_TEXT.rename} ${p.name}`}
+            onClick={() => {
+              setName(p.name);
+              setEditing(true);
+            }}
+          >
+            {PASSKEY_TEXT.rename}
+          </Button>
+          <Button type="button" variant="outline" size="sm" disabled={busy} aria-label={`${PASSKEY_TEXT.remove} ${p.name}`} onClick={onRemove}>
+            {PASSKEY_TEXT.remove}
+          </Button>
+        </div>
+      }
+    />
   );
 }

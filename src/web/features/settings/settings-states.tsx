@@ -1,6 +1,6 @@
-import { RefreshCw } from 'lucide-react';
+import { type LucideIcon, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** A card's place while the profile loads. */
@@ -27,14 +27,35 @@ export function LoadFailedCard({ id, title, message, onRetry }: { id?: string; t
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-wrap items-center justify-between gap-3">
-        <p role="alert" className="text-sm text-destructive">
-          {message}
-        </p>
-        <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-          <RefreshCw aria-hidden /> Try again
-        </Button>
+      <CardContent>
+        <InlineLoadFailed message={message} onRetry={onRetry} />
       </CardContent>
     </Card>
+  );
+}
+
+/** Inside a card: its list could not be loaded, with the message and a way to try again. */
+export function InlineLoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p role="alert" className="text-sm text-destructive">
+        {message}
+      </p>
+      <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+        <RefreshCw aria-hidden /> Try again
+      </Button>
+    </div>
+  );
+}
+
+/** A Settings card's header: its icon and title, and what the card is for. */
+export function IconCardHeader({ icon: Icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
+  return (
+    <CardHeader>
+      <CardTitle className="flex items-center gap-2">
+        <Icon className="size-5 text-primary" aria-hidden /> {title}
+      </CardTitle>
+      <CardDescription>{description}</CardDescription>
+    </CardHeader>
   );
 }

@@ -43,3 +43,10 @@ export function useDisableTwoFactor() {
     },
   });
 }
+
+/** Replaces the ten backup codes; needs the password. The new codes are in the answer only: shown once. */
+export function useRegenerateBackupCodes() {
+  return useMutation({
+    mutationFn: (password: string) => api<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { method: 'POST', body: { password } }),
+  });
+}

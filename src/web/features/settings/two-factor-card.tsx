@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, RefreshCw, ShieldCheck } from 'lucide-react';
+import { Download, KeyRound, RefreshCw, ShieldCheck } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -12,9 +12,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { backupCodesFile, TWO_FACTOR_TEXT } from '@shared/two-factor';
-import { twoFactorQuery, useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from './two-factor-api';
+import { twoFactorQuery, useConfirmTwoFactor, useDisableTwoFactor, useRegenerateBackupCodes, useStartTwoFactor } from './two-factor-api';
 
-type Step = { name: 'idle' } | { name: 'password'; turning: 'on' | 'off' } | { name: 'scan'; uri: string; key: string; codes: string[] } | { name: 'codes'; codes: string[] };
+/** What the password step is for: turning it on, off, or replacing the backup codes. */
+type Purpose = 'on' | 'off' | 'codes';
+type Step =
+  { name: 'idle' } | { name: 'password'; turning: Purpose } | { name: 'scan'; uri: string; key: string; codes: string[] } | { name: 'codes'; codes: string[]; replaced?: boolean };
 
 /** The key of an otpauth:// URI, in groups of four for typing. */
 const keyOf = (uri: string) => new URL(uri).searchParams.get('secret') ?? '';
@@ -22,8 +25,8 @@ const grouped = (key: string) => key.replace(/(.{4})/g, '$1 ').trim();
 
 /**
  * 'Two-factor authentication' (issue 20, part 3): turn it on with the password, a QR code (or the
- * key typed in) and a first code; the ten backup codes are shown once, to download or copy; turning
- * it off needs the password again.
+ * key typed in) and a first code; the ten backup codes are shown once, to download or copy; new
+ * ones (the old ones then stop working) and turning it off need the password again.
  */
 export function TwoFactorCard({ email }: { email: string }) {
   const status = useQuery(twoFactorQuery);
@@ -54,7 +57,7 @@ export function TwoFactorCard({ email }: { email: string }) {
         ) : step.name === 'scan' ? (
           <ScanStep step={step} onDone={(codes) => setStep({ name: 'codes', codes })} onCancel={() => setStep({ name: 'idle' })} />
         ) : step.name === 'codes' ? (
-          <BackupCodes codes={step.codes} email={email} onDone={() => setStep({ name: 'idle' })} />
+          <BackupCodes codes={step.codes} replaced={step.replaced} email={email} onDone={() => setStep({ name: 'idle' })} />
         ) : (
           <>
             {status.data.required && !enabled ? (
@@ -68,12 +71,20 @@ export function TwoFactorCard({ email }: { email: string }) {
                 turning={step.turning}
                 onStarted={({ totpURI, backupCodes }) => setStep({ name: 'scan', uri: totpURI, key: keyOf(totpURI), codes: backupCodes })}
                 onTurnedOff={() => setStep({ name: 'idle' })}
+                onReplaced={(codes) => setStep({ name: 'codes', codes, replaced: true })}
                 onCancel={() => setStep({ name: 'idle' })}
               />
             ) : (
-              <Button type="button" variant={enabled ? 'outline' : 'default'} onClick={() => setStep({ name: 'password', turning: enabled ? 'off' : 'on' })}>
-                {enabled ? TWO_FACTOR_TEXT.turnOff : TWO_FACTOR_TEXT.turnOn}
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                {enabled ? (
+                  <Button type="button" variant="outline" onClick={() => setStep({ name: 'password', turning: 'codes' })}>
+                    <KeyRound aria-hidden /> {TWO_FACTOR_TEXT.regenerate}
+                  </Button>
+                ) : null}
+                <Button type="button" variant={enabled ? 'outline' : 'default'} onClick={() => setStep({ name: 'password', turning: enabled ? 'off' : 'on' })}>
+                  {enabled ? TWO_FACTOR_TEXT.turnOff : TWO_FACTOR_TEXT.turnOn}
+                </Button>
+              </div>
             )}
           </>
         )}
@@ -86,18 +97,21 @@ function PasswordStep({
   turning,
   onStarted,
   onTurnedOff,
+  onReplaced,
   onCancel,
 }: {
-  turning: 'on' | 'off';
+  turning: Purpose;
   onStarted: (answer: { totpURI: string; backupCodes: string[] }) => void;
   onTurnedOff: () => void;
+  onReplaced: (codes: string[]) => void;
   onCancel: () => void;
 }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const start = useStartTwoFactor();
   const disable = useDisableTwoFactor();
-  const pending = start.isPending || disable.isPending;
+  const regenerate = useRegenerateBackupCodes();
+  const pending = start.isPending || disable.isPending || regenerate.isPending;
 
   const failed = (e: Error) =>
     setError(e instanceof ApiError && e.code === 'invalid_password' ? TWO_FACTOR_TEXT.wrongPassword : e.message || 'Something went wrong. Please try again.');
@@ -109,6 +123,14 @@ function PasswordStep({
     }
     setError(null);
     if (turning === 'on') start.mutate(password, { onSuccess: onStarted, onError: failed });
+    else if (turning === 'codes')
+      regenerate.mutate(password, {
+        onSuccess: ({ backupCodes }) => {
+          toast.success(TWO_FACTOR_TEXT.regenerated);
+          onReplaced(backupCodes);
+        },
+        onError: failed,
+      });
     else
       disable.mutate(password, {
         onSuccess: () => {
@@ -125,7 +147,7 @@ function PasswordStep({
         id="two-factor-password"
         label={TWO_FACTOR_TEXT.passwordLabel}
         error={error}
-        hint={turning === 'on' ? TWO_FACTOR_TEXT.passwordToStart : TWO_FACTOR_TEXT.passwordToStop}
+        hint={turning === 'on' ? TWO_FACTOR_TEXT.passwordToStart : turning === 'codes' ? TWO_FACTOR_TEXT.passwordToRegenerate : TWO_FACTOR_TEXT.passwordToStop}
       >
         <Input
           id="two-factor-password"
@@ -140,7 +162,7 @@ function PasswordStep({
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant={turning === 'off' ? 'destructive' : 'default'} disabled={pending}>
           {pending ? <Spinner className="size-4" label="Working" /> : null}
-          {turning === 'on' ? TWO_FACTOR_TEXT.continue : TWO_FACTOR_TEXT.turnOff}
+          {turning === 'on' ? TWO_FACTOR_TEXT.continue : turning === 'codes' ? TWO_FACTOR_TEXT.regenerate : TWO_FACTOR_TEXT.turnOff}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel}>
           {TWO_FACTOR_TEXT.cancel}
@@ -218,7 +240,7 @@ function ScanStep({ step, onDone, onCancel }: { step: { uri: string; key: string
   );
 }
 
-function BackupCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+function BackupCodes({ codes, replaced = false, email, onDone }: { codes: string[]; replaced?: boolean; email: string; onDone: () => void }) {
   const download = () => {
     const url = URL.createObjectURL(new Blob([backupCodesFile(codes, email)], { type: 'text/plain' }));
     const a = document.createElement('a');
@@ -229,8 +251,8 @@ function BackupCodes({ codes, email, onDone }: { codes: string[]; email: string;
   };
   return (
     <div className="space-y-4">
-      <h3 className="font-semibold">{TWO_FACTOR_TEXT.backupTitle}</h3>
-      <p className="text-sm text-muted-foreground">{TWO_FACTOR_TEXT.backupHelp}</p>
+      <h3 className="font-semibold">{replaced ? TWO_FACTOR_TEXT.newCodesTitle : TWO_FACTOR_TEXT.backupTitle}</h3>
+      <p className="text-sm text-muted-foreground">{replaced ? TWO_FACTOR_TEXT.newCodesHelp : TWO_FACTOR_TEXT.backupHelp}</p>
       <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-md border bg-muted p-3 font-mono text-sm">
         {codes.map((c) => (
           <li key={c}>{c}</li>
