@@ -69,8 +69,10 @@ describe('Download my data', () => {
 
     // The favorites list offers the Letterboxd CSV next to the JSON export.
     await page.goto(`${app.url}/profile`);
-    const csvButton = page.getByRole('button', { name: 'Export favorites as Letterboxd CSV' }).first();
+    const csvButton = page.getByRole('button', { name: 'Download favorites as Letterboxd CSV' }).first();
     await csvButton.waitFor();
+    await screenshotAt(page, SHOTS, 'profile-list-toolbar', 1280);
+    await screenshotAt(page, SHOTS, 'profile-list-toolbar', 390);
     const [csv] = await Promise.all([page.waitForEvent('download'), csvButton.click()]);
     expect(csv.suggestedFilename()).toBe('favorites-letterboxd.csv');
     expect(readFileSync((await csv.path())!, 'utf8')).toBe('tmdbID,Title,Year,Rating\r\n550,Fight Club,1999,5\r\n');

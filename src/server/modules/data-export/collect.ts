@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { letterboxdCsv } from '../../../shared/data-export';
-import type { NotificationView } from '../../../shared/notifications';
 import { type Database, queryRows } from '../../db/client';
+import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { blockedPeopleOf } from '../safety/service';
-import { listNotifications } from '../notifications/service';
+import { notHidden } from '../notifications/service';
 
 /**
  * What one user's data export holds (decision 056): their own rows, and of other people only what
@@ -165,19 +165,47 @@ async function conversationsOf(db: Database, me: string) {
 }
 
 /**
- * The notifications list as the app shows it, less what came from someone who has since blocked the
- * user (a message notice would name a conversation the block took away; ruling 28).
+ * The notifications as the list shows them (the notifications module's rule, ruling 9: a now-private
+ * author's `new_favorite_from_following` is left out), less what came from someone who has since
+ * blocked the user (a message notice would name a conversation the block took away; ruling 28).
+ * One statement, not the list's pages: its cursor keeps milliseconds, and rows written in one
+ * statement share a timestamp to the microsecond.
  */
 async function notificationsOf(db: Database, me: string) {
-  const blockers = new Set((await queryRows<{ id: string }>(db, sql`SELECT blocker_id AS id FROM user_blocks WHERE blocked_id = ${me}`)).map((r) => r.id));
-  const items: NotificationView[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listNotifications(db, me, cursor, 100);
-    items.push(...page.items.filter((n) => !n.relatedUser || !blockers.has(n.relatedUser.id)));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  const rows = await db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+      data: notifications.data,
+      relatedId: user.id,
+      relatedUsername: sql<string | null>`coalesce(${user.displayUsername}, ${user.username})`,
+      relatedFullName: profiles.fullName,
+    })
+    .from(notifications)
+    .leftJoin(user, eq(user.id, notifications.relatedUserId))
+    .leftJoin(profiles, eq(profiles.id, notifications.relatedUserId))
+    .where(
+      and(
+        eq(notifications.userId, me),
+        notHidden,
+        sql`(${notifications.relatedUserId} IS NULL OR NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = ${notifications.relatedUserId} AND b.blocked_id = ${me}))`,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id));
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    message: r.message,
+    read: r.read,
+    createdAt: r.createdAt.toISOString(),
+    relatedUser: r.relatedId ? { id: r.relatedId, username: r.relatedUsername, fullName: r.relatedFullName } : null,
+    data: r.data,
+  }));
 }
 
 /** Threads and replies the user wrote, with the thread's title for a reply (forums every signed-in user reads). */
@@ -221,11 +249,10 @@ export async function collectExport(deps: Pick<AppDeps, 'database' | 'storage'>,
       follows: { followers: await followsOf(db, me, 'followers'), following: await followsOf(db, me, 'following') },
       messages: await conversationsOf(db, me),
       forumPosts: await forumPostsOf(db, me),
+      notifications: await notificationsOf(db, me),
     };
   });
   if (!data) return null;
-  // Through the notifications module's own read (its batched first page wants the pool, not a transaction).
-  const notifications = await notificationsOf(deps.database.db, me);
 
   // Uploads: every picture in the user's folder (the avatar and any not yet swept), as files.
   const uploads: ExportContent['uploads'] = [];
@@ -243,7 +270,7 @@ export async function collectExport(deps: Pick<AppDeps, 'database' | 'storage'>,
       'watchlist.json': data.watchlist,
       'follows.json': data.follows,
       'messages.json': data.messages,
-      'notifications.json': notifications,
+      'notifications.json': data.notifications,
       'forum-posts.json': data.forumPosts,
     },
     csv: letterboxdCsv(data.favorites.map((f) => ({ mediaType: f.mediaType, mediaId: f.mediaId, title: f.title, releaseDate: f.releaseDate, rating: f.rating ?? 1 }))),

@@ -241,4 +241,26 @@ describe('the full data export', () => {
       expect((await download(u, await mailedToken(u))).status).toBe(200);
     }
   });
+
+  it('deleting the account deletes its export files', async () => {
+    const u = await signUpVerified(t);
+    await exportOf(u);
+    const [row] = await db().select({ fileKey: dataExports.fileKey }).from(dataExports).where(eq(dataExports.userId, u.id));
+    expect(await t.deps.storage.getPrivate(row!.fileKey!)).not.toBeNull();
+    expect((await call(u, 'POST', '/api/accounts/delete', { confirm: 'DELETE' })).status).toBeLessThan(300);
+    expect(await t.deps.storage.getPrivate(row!.fileKey!)).toBeNull();
+    expect(await db().select().from(dataExports).where(eq(dataExports.userId, u.id))).toEqual([]);
+  });
+
+  it('holds every notification, however many were written at the same instant', async () => {
+    const [u, from] = await Promise.all([signUpVerified(t), signUpVerified(t)]);
+    await db().execute(
+      sql`INSERT INTO notifications (user_id, type, title, message, related_user_id, data)
+          SELECT ${u.id}, 'message', 'New message', 'Message ' || g, ${from.id}, '{}'::jsonb FROM generate_series(1, 250) g`,
+    );
+    const files = await unzip(await download(u, await exportOf(u)));
+    const list = json(files, 'notifications.json') as { message: string; relatedUser: { id: string; username: string } }[];
+    expect(new Set(list.map((n) => n.message)).size).toBe(250);
+    expect(list[0]!.relatedUser).toMatchObject({ id: from.id, username: from.username });
+  });
 });

@@ -145,6 +145,17 @@ export async function sweepExpiredExports(deps: Pick<AppDeps, 'database' | 'stor
   }
 }
 
+/**
+ * Deletes the files of a user's exports; called before the account goes (its rows go with it by
+ * cascade, and the sweep would never find their files). A job finishing meanwhile finds its row gone
+ * and deletes its own file.
+ */
+export async function deleteUserExports(deps: Pick<AppDeps, 'database' | 'storage'>, userId: string): Promise<number> {
+  const rows = await queryRows<{ file_key: string }>(deps.database.db, sql`SELECT file_key FROM data_exports WHERE user_id = ${userId} AND file_key IS NOT NULL`);
+  for (const row of rows) await deps.storage.deletePrivate(row.file_key);
+  return rows.length;
+}
+
 const workers = new WeakMap<object, () => void>();
 
 /** Asks this process's worker (if it runs one) to look for jobs now. */

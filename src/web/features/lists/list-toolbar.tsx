@@ -28,7 +28,7 @@ export function ListToolbar({
             <Download aria-hidden /> Export
           </Button>
           {owner.onExportCsv ? (
-            <Button variant="outline" onClick={owner.onExportCsv} aria-label={`Export ${label} as Letterboxd CSV`}>
+            <Button variant="outline" onClick={owner.onExportCsv} aria-label={`Download ${label} as Letterboxd CSV`}>
               <FileSpreadsheet aria-hidden /> Letterboxd CSV
             </Button>
           ) : null}
