@@ -12,6 +12,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { mailSettingsRoutes } from './modules/mail-settings/routes';
+import { dataExportRoutes } from './modules/data-export/routes';
 import { safetyRoutes } from './modules/safety/routes';
 import { securityRoutes } from './modules/security/routes';
 import { passkeysRoutes } from './modules/passkeys/routes';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', ownAccountRoutes(deps));
   api.route('/', settingsRoutes(deps));
   api.route('/', mailSettingsRoutes(deps));
+  api.route('/', dataExportRoutes(deps));
   api.route('/', titleRoutes(deps));
   api.route('/', listRoutes(deps));
   api.route('/', matchRoutes(deps));

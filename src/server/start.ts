@@ -16,6 +16,7 @@ import { profileFrontRoute } from './modules/profiles/front-route';
 import { startMatchRebalancer } from './modules/matches/rebalancer';
 import { startTrialEndingSweep } from './modules/billing/trial-ending';
 import { startUploadSweeper } from './modules/settings/upload-sweeper';
+import { startDataExportWorker } from './modules/data-export/jobs';
 import { createAuth } from './modules/accounts/auth';
 import { type EventBus, InProcessBus } from './realtime/bus';
 import { EventLog } from './realtime/event-log';
@@ -109,6 +110,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const sweeper = startUploadSweeper(deps);
   const rebalancer = startMatchRebalancer(deps);
   const trialEndings = startTrialEndingSweep(deps);
+  const dataExports = startDataExportWorker(deps);
   const port = (server.address() as AddressInfo).port;
 
   logger.info({ port, webApp: webDist ? 'served' : 'not built (API only)' }, `Reelmates is listening on http://localhost:${port}`);
@@ -126,6 +128,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await sweeper.stop();
       await rebalancer.stop();
       await trialEndings.stop();
+      await dataExports.stop();
       hubOf.get(deps.events)?.stop();
       await deps.events.stop();
       await database.close();

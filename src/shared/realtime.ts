@@ -38,6 +38,8 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('forum-thread-changed'), forumId: id, threadId: id }),
   /** Someone the user follows did something their Following tab may show (or changed who may see it): refetch it. */
   z.object({ type: z.literal('feed-changed') }),
+  /** The user's data export moved on (decision 056): the Settings card refetches; `ready` also shows a toast. */
+  z.object({ type: z.literal('data-export'), id, status: z.enum(['running', 'ready', 'failed']) }),
   /** A founding spot was taken. */
   z.object({ type: z.literal('founding-count') }),
   /** Events may have been missed (the server's listener reconnected): refetch everything. */

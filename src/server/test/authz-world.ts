@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Subject } from '../../shared/api/authz';
 import { queryRows } from '../db/client';
-import { contactMessages, reportedPosts, reports, userRoles } from '../db/schema';
+import { contactMessages, mailOutbox, reportedPosts, reports, userRoles } from '../db/schema';
+import { drainExports } from '../modules/data-export/jobs';
 import { resolveAuthSecret } from '../modules/accounts/secret';
 import { unsubscribeToken } from '../modules/mail-settings/tokens';
 import { cookieFrom, signUpVerified } from './accounts';
@@ -184,6 +185,20 @@ export class AuthzWorld {
       }
       case 'unsubscribe':
         return { token: unsubscribeToken(resolveAuthSecret(this.t.deps.config), owner.id, 'follow') };
+      case 'dataExport': {
+        // The owner asks for their data; the job runs; the token is the one in the mail's link.
+        await this.ok(owner, 'POST', '/api/me/data-export', undefined, [409]);
+        await drainExports(this.t.deps);
+        const [mail] = await this.t.deps.database.db
+          .select({ text: mailOutbox.text })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, owner.email))
+          .orderBy(desc(mailOutbox.createdAt))
+          .limit(1);
+        const token = mail?.text.match(/[?&]export=([A-Za-z0-9_-]{43})/)?.[1];
+        if (!token) throw new Error('no data export link');
+        return { token };
+      }
       case 'mail': {
         const box = await this.ok<{ mails: { id: string }[] }>(null, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(owner.email)}`);
         const id = box.mails[0]?.id;

@@ -53,7 +53,8 @@ export type Subject =
   | 'supportMessage'
   | 'blockedEmail'
   | 'mail'
-  | 'unsubscribe';
+  | 'unsubscribe'
+  | 'dataExport';
 
 export interface Authz {
   subject?: Subject;

@@ -25,7 +25,7 @@ export type Access =
    */
   | 'premium';
 
-export type MediaType = 'application/json' | 'text/html' | 'text/event-stream' | 'image/svg+xml' | 'image/png' | 'image/jpeg';
+export type MediaType = 'application/json' | 'text/html' | 'text/event-stream' | 'image/svg+xml' | 'image/png' | 'image/jpeg' | 'application/zip';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,7 +1,7 @@
 import { eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { storedUploads } from '../../db/schema';
-import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
+import { storedExports, storedUploads } from '../../db/schema';
+import { checkPrivateKey, contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
 
 /** Rows read per page when the sweeper lists every picture (keys and dates only, never the bytes). */
 const LIST_PAGE = 1_000;
@@ -99,6 +99,27 @@ export class DatabaseStorage implements Storage {
       await source.delete(entry.key);
     }
     return moved;
+  }
+
+  /** Private files are rows of `stored_exports`, which no route serves. */
+  async putPrivate(key: string, body: Buffer): Promise<void> {
+    const userId = checkPrivateKey(key).split('/')[1]!;
+    await this.db
+      .insert(storedExports)
+      .values({ key, userId, body })
+      .onConflictDoUpdate({ target: storedExports.key, set: { body, createdAt: new Date() } });
+  }
+
+  async getPrivate(key: string): Promise<Buffer | null> {
+    const [row] = await this.db
+      .select({ body: storedExports.body })
+      .from(storedExports)
+      .where(eq(storedExports.key, checkPrivateKey(key)));
+    return row?.body ?? null;
+  }
+
+  async deletePrivate(key: string): Promise<void> {
+    await this.db.delete(storedExports).where(eq(storedExports.key, checkPrivateKey(key)));
   }
 
   publicUrl(key: string): string {

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UPLOAD_FILE_NAME } from '../../../shared/settings';
-import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
+import { checkPrivateKey, contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
 
 /** What put() writes before renaming: `{name}.{12 hex}.tmp`, the name being an upload's (`{hash}.{ext}`). */
 const TEMP_NAME = new RegExp(`^${UPLOAD_FILE_NAME.source.slice(1, -1)}\\.[0-9a-f]{12}\\.tmp$`);
@@ -92,6 +92,32 @@ export class LocalStorage implements Storage {
       for (const name of names) files.push([path.join(root, folder.name, name), name]);
     }
     return files;
+  }
+
+  /** Private files live under `.private/` (a folder name no user folder can have, so never listed or served). */
+  private privatePathOf(key: string): string {
+    return path.join(path.resolve(this.dir), '.private', checkPrivateKey(key));
+  }
+
+  async putPrivate(key: string, body: Buffer): Promise<void> {
+    const full = this.privatePathOf(key);
+    await mkdir(path.dirname(full), { recursive: true });
+    const temp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(temp, body);
+    await rename(temp, full);
+  }
+
+  async getPrivate(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.privatePathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async deletePrivate(key: string): Promise<void> {
+    await rm(this.privatePathOf(key), { force: true });
   }
 
   publicUrl(key: string): string {

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
+import { checkPrivateKey, contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
 
 export interface S3Settings {
   bucket: string;
@@ -88,6 +88,30 @@ export class S3Storage implements Storage {
   /** A PutObject either stores the whole object or nothing: no leftovers. */
   removeLeftovers(): Promise<number> {
     return Promise.resolve(0);
+  }
+
+  /**
+   * Private files under `exports/`, written `private, no-store` and never linked: their names hold 128
+   * random bits, and a bucket made public for avatars should exclude the prefix (docs/decisions/056).
+   */
+  async putPrivate(key: string, body: Buffer): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: checkPrivateKey(key), Body: body, ContentType: 'application/zip', CacheControl: 'private, no-store' }),
+    );
+  }
+
+  async getPrivate(key: string): Promise<Buffer | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkPrivateKey(key) }));
+      return Buffer.from(await out.Body!.transformToByteArray());
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async deletePrivate(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkPrivateKey(key) }));
   }
 
   publicUrl(key: string): string {

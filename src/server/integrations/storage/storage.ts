@@ -36,6 +36,16 @@ export interface Storage {
   removeLeftovers(before: Date): Promise<number>;
   /** The URL browsers load the file from. */
   publicUrl(key: string): string;
+  /**
+   * Private files (data export ZIPs, decision 056), keyed `exports/{userId}/{32 hex}.zip` (PRIVATE_KEY):
+   * never served by URL, never listed with the uploads (so the upload sweeper leaves them alone);
+   * the data export module deletes them when their link expires.
+   */
+  putPrivate(key: string, body: Buffer): Promise<void>;
+  /** The file's bytes, or null when there is none. */
+  getPrivate(key: string): Promise<Buffer | null>;
+  /** Removes the file; a missing file is not an error. */
+  deletePrivate(key: string): Promise<void>;
   /** The key behind a URL this storage handed out, or null when the URL is not one of ours. */
   keyFromUrl(url: string): string | null;
 }
@@ -50,6 +60,15 @@ export const UPLOAD_KEY = new RegExp(`^(${UPLOAD_USER_FOLDER.source.slice(1, -1)
 export function uploadKey(userId: string, body: Buffer, ext: 'png' | 'jpg'): string {
   const key = `${userId}/${createHash('sha256').update(body).digest('hex').slice(0, 16)}.${ext}`;
   if (!isUploadKey(key)) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
+
+/** The only shape of private key: a data export's ZIP in its user's folder. */
+export const PRIVATE_KEY = new RegExp(`^exports\\/(${UPLOAD_USER_FOLDER.source.slice(1, -1)})\\/[0-9a-f]{32}\\.zip$`);
+
+/** Throws unless `key` is a private key (PRIVATE_KEY): adapters never see anything else. */
+export function checkPrivateKey(key: string): string {
+  if (!PRIVATE_KEY.test(key)) throw new Error(`invalid private storage key: ${key}`);
   return key;
 }
 

@@ -9,6 +9,7 @@ import type { AuthedUser, RequestLogger } from '../../http/context';
 import { blockedEmails, profiles, user } from '../../db/schema';
 import { AppError, errors } from '../../http/errors';
 import { removeUserFiles } from '../../integrations/storage';
+import { deleteUserExports } from '../data-export/jobs';
 import { blockedPeopleOf } from '../safety/service';
 import { computeAccess } from './access';
 import { recordOfUser, sessionRecordOf } from './session';
@@ -49,6 +50,7 @@ export async function isResetTokenValid(deps: AppDeps, token: string): Promise<b
  * the account.
  */
 export async function deleteAccount(deps: AppDeps, userId: string, logger: RequestLogger) {
+  await deleteUserExports(deps, userId).catch((err: unknown) => logger.warn({ err, userId }, 'could not delete the data exports of a deleted account'));
   await deps.database.db.delete(user).where(eq(user.id, userId));
   await removeUserFiles(deps.storage, userId).catch((err: unknown) => logger.warn({ err, userId }, 'could not delete the uploads of a deleted account'));
   logger.info({ userId }, 'account deleted');

@@ -43,7 +43,7 @@ const toView = (r: Row): NotificationView => ({
  * on the related user's profile. (Notices about a since-banned user stay: the unread counters of
  * decision 016 count them, and the list and the badge must agree.)
  */
-const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following' and coalesce(${profiles.isPrivate} or not ${profiles.showFavorites}, false))`;
+export const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following' and coalesce(${profiles.isPrivate} or not ${profiles.showFavorites}, false))`;
 
 const select = (db: Database) =>
   db.select(columns).from(notifications).leftJoin(user, eq(user.id, notifications.relatedUserId)).leftJoin(profiles, eq(profiles.id, notifications.relatedUserId));

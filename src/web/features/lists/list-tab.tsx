@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { filterListItems, LIST_PAGE_SIZE, listGenres, type ListItem, listMessages as m } from '@shared/lists';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
-import { exportList } from './export-list';
+import { exportLetterboxdCsv, exportList } from './export-list';
 import { GenreFilter } from './genre-filter';
 import { ListItemCard } from './list-item-card';
 import { ListToolbar } from './list-toolbar';
@@ -58,7 +58,16 @@ export function ListTab({ kind, items, all, isOwn, emptyText }: { kind: ListKind
           setShown(LIST_PAGE_SIZE);
         }}
         label={label}
-        owner={isOwn ? { onExport: () => exportList(`${kind}.json`, all), onClear: () => setConfirm('clear'), clearing: owner.clearing } : null}
+        owner={
+          isOwn
+            ? {
+                onExport: () => exportList(`${kind}.json`, all),
+                onExportCsv: kind === 'favorites' ? () => exportLetterboxdCsv(all) : undefined,
+                onClear: () => setConfirm('clear'),
+                clearing: owner.clearing,
+              }
+            : null
+        }
       />
       <GenreFilter
         genres={allGenres}

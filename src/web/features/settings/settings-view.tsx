@@ -6,6 +6,7 @@ import { useSession } from '@/features/auth/session';
 import { AccountInfoCard } from './account-info-card';
 import { useOwnProfile } from './api';
 import { DangerZoneCard } from './danger-zone-card';
+import { DataExportCard } from './data-export-card';
 import { DevicesCard } from './devices-card';
 import { EditProfileCard } from './edit-profile-card';
 import { EmailChangeCard } from './email-change-card';
@@ -54,6 +55,7 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
       <DevicesCard />
       <BlockedUsersCard />
       <MutedUsersCard />
+      <DataExportCard />
       {profile.data ? (
         <>
           <EditProfileCard profile={profile.data} />
