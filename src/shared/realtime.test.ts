@@ -15,6 +15,7 @@ const EVERY_EVENT: { [T in RealtimeEventType]: Extract<RealtimeEvent, { type: T 
   'forum-threads-changed': { type: 'forum-threads-changed', forumId: 'f1' },
   'forum-thread-changed': { type: 'forum-thread-changed', forumId: 'f1', threadId: 't1' },
   'feed-changed': { type: 'feed-changed' },
+  'import-progress': { type: 'import-progress', id: 'i1', processed: 25, total: 200, status: 'running' },
   'founding-count': { type: 'founding-count' },
   resync: { type: 'resync' },
 };

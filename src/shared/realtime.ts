@@ -38,6 +38,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('forum-thread-changed'), forumId: id, threadId: id }),
   /** Someone the user follows did something their Following tab may show (or changed who may see it): refetch it. */
   z.object({ type: z.literal('feed-changed') }),
+  /** The user's import (issue 21) moved on: `processed` of `total` titles written, or it ended (`status`). */
+  z.object({
+    type: z.literal('import-progress'),
+    id,
+    processed: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+  }),
   /** A founding spot was taken. */
   z.object({ type: z.literal('founding-count') }),
   /** Events may have been missed (the server's listener reconnected): refetch everything. */

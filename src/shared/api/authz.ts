@@ -53,7 +53,8 @@ export type Subject =
   | 'supportMessage'
   | 'blockedEmail'
   | 'mail'
-  | 'unsubscribe';
+  | 'unsubscribe'
+  | 'importJob';
 
 export interface Authz {
   subject?: Subject;

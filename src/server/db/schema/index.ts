@@ -17,3 +17,4 @@ export * from './safety';
 export * from './two-factor';
 export * from './demo';
 export * from './activities';
+export * from './imports';
