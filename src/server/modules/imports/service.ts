@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
 import type { ImportChoice, ImportConfirm, ImportJob, ImportPreview, ImportRow } from '../../../shared/imports';
 import { importMessages } from '../../../shared/imports';
 import { importJobs, type ImportItem } from '../../db/schema';
@@ -10,6 +10,8 @@ import { importRunner } from './runner';
 
 /** A preview nobody confirmed is dropped after this long (and when its owner makes another). */
 export const PREVIEW_TTL_MS = 24 * 60 * 60_000;
+/** Unconfirmed previews kept per user. */
+const PREVIEWS_KEPT = 8;
 
 interface StoredPreview {
   rows: ImportRow[];
@@ -32,7 +34,7 @@ export function toJob(row: JobRow): ImportJob {
 /**
  * Reads and matches an export file and keeps the result as a preview (decision 053). The user's
  * lists are not touched: only the import_jobs row of the preview is written, which the confirm
- * turns into a job. The user's earlier unconfirmed previews go.
+ * turns into a job. Unconfirmed previews older than a day, and a user's beyond the last few, go.
  */
 export async function createPreview(deps: AppDeps, userId: string, fileName: string, bytes: Uint8Array): Promise<ImportPreview> {
   const parsed = await parseImportFile(fileName, bytes);
@@ -46,7 +48,27 @@ export async function createPreview(deps: AppDeps, userId: string, fileName: str
   };
   const { db } = deps.database;
   const stale = new Date(Date.now() - PREVIEW_TTL_MS);
-  await db.delete(importJobs).where(and(eq(importJobs.status, 'preview'), or(eq(importJobs.userId, userId), lt(importJobs.createdAt, stale))));
+  // Unconfirmed previews: a day at most, and a user's last few (a preview in another tab stays valid).
+  await db.delete(importJobs).where(
+    and(
+      eq(importJobs.status, 'preview'),
+      or(
+        lt(importJobs.createdAt, stale),
+        and(
+          eq(importJobs.userId, userId),
+          notInArray(
+            importJobs.id,
+            db
+              .select({ id: importJobs.id })
+              .from(importJobs)
+              .where(and(eq(importJobs.userId, userId), eq(importJobs.status, 'preview')))
+              .orderBy(desc(importJobs.createdAt))
+              .limit(PREVIEWS_KEPT - 1),
+          ),
+        ),
+      ),
+    ),
+  );
   const stored: StoredPreview = { rows, counts };
   const [row] = await db.insert(importJobs).values({ userId, source: parsed.source, status: 'preview', preview: stored }).returning({ id: importJobs.id });
   return { id: row!.id, source: parsed.source, counts, rows };
