@@ -13,7 +13,15 @@ import { currentImportQuery, importKeys, useConfirmImport, usePreviewImport } fr
 const SHOWN = 30;
 const n = (count: number) => count.toLocaleString();
 const label = (r: Pick<ImportRow, 'name' | 'year'>) => (r.year ? `${r.name} (${r.year})` : r.name);
-const stars = (rating: number | null) => (rating ? `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}` : null);
+function Stars({ rating }: { rating: number | null }) {
+  if (!rating) return null;
+  return (
+    <span role="img" aria-label={`Rated ${rating} of 5 stars`} className="text-amber-500">
+      {'★'.repeat(rating)}
+      {'☆'.repeat(5 - rating)}
+    </span>
+  );
+}
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Could not read the file. Please try again.');
 
 /**
@@ -38,7 +46,10 @@ export function ImportCard() {
   });
   useRealtimeEvent('import-progress', (e) => {
     qc.setQueryData(importKeys.current, (old: { job: ImportJob | null } | undefined) =>
-      old?.job && old.job.id === e.id ? { job: { ...old.job, processed: e.processed, total: e.total, status: e.status } } : old,
+      // The report comes with the refetch below: until then a finished job shows a full bar, not a report of zeros.
+      old?.job && old.job.id === e.id
+        ? { job: { ...old.job, processed: e.processed, total: e.total, status: e.status === 'done' || e.status === 'failed' ? 'running' : e.status } }
+        : old,
     );
     if (e.status === 'done' || e.status === 'failed') void qc.invalidateQueries({ queryKey: importKeys.current });
   });
@@ -237,7 +248,7 @@ function PreviewView({ preview, picks, onPick }: { preview: ImportPreview; picks
             {ambiguous.map((r) => (
               <li key={r.row} className="grid gap-1 sm:grid-cols-[1fr_16rem] sm:items-center">
                 <label htmlFor={`import-pick-${r.row}`} className="text-sm">
-                  {label(r)} {stars(r.rating) ? <span className="text-amber-500">{stars(r.rating)}</span> : null}
+                  {label(r)} <Stars rating={r.rating} />
                   {r.watchlist ? <span className="text-muted-foreground"> · watchlist</span> : null}
                 </label>
                 <Select id={`import-pick-${r.row}`} value={picks[r.row] ?? ''} onChange={(e) => onPick(r.row, e.target.value)}>
@@ -260,7 +271,7 @@ function PreviewView({ preview, picks, onPick }: { preview: ImportPreview; picks
           rows={matched}
           render={(r) => (
             <>
-              {r.match ? label({ name: r.match.title, year: r.match.year }) : label(r)} {stars(r.rating) ? <span className="text-amber-500">{stars(r.rating)}</span> : null}
+              {r.match ? label({ name: r.match.title, year: r.match.year }) : label(r)} <Stars rating={r.rating} />
               {r.watchlist ? <span className="text-muted-foreground"> · watchlist</span> : null}
             </>
           )}
