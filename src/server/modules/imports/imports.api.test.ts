@@ -258,6 +258,27 @@ describe('the background job', () => {
     }
   });
 
+  it('is run by one instance when two runners look at once (FOR UPDATE SKIP LOCKED)', async () => {
+    const u = await signUpVerified(t);
+    const fx = letterboxdExport(120);
+    const p = await preview(u, 'export.zip', fx.zip);
+    const items = p.rows.filter((r) => r.status === 'matched').map((r) => ({ mediaType: r.match!.mediaType, mediaId: r.match!.mediaId, rating: r.rating, watchlist: r.watchlist }));
+    await t.deps.database.db.update(importJobs).set({ status: 'queued', items }).where(eq(importJobs.id, p.id));
+    const other = await createTestApp({}, { database: t.deps.database });
+    try {
+      const runners = [importRunner(t.deps), importRunner(other.deps)];
+      for (const r of runners) r.kick();
+      await Promise.all(runners.map((r) => r.idle()));
+      const job = (await (await t.as(u)(`/api/me/imports/${p.id}`)).json()) as ImportJob;
+      expect(job).toMatchObject({ status: 'done', processed: items.length });
+      expect(job.report).toMatchObject({ addedFavorites: fx.rated.length, addedWatchlist: fx.watchlist.length, alreadyThere: 0 });
+      expect(await favoritesOf(u.id)).toHaveLength(fx.rated.length);
+    } finally {
+      await importRunner(other.deps).stop();
+      await other.close();
+    }
+  });
+
   it('sends no new-favorite notifications to followers', async () => {
     const [a, follower] = [await signUpVerified(t), await signUpVerified(t)];
     await t.as(follower)(`/api/follows/${a.id}`, { method: 'POST' });
