@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fromFiveStars } from '../src/shared/imports';
-import { letterboxdExport } from '../src/server/test/import-fixtures';
+import { imdbRatingsCsv, letterboxdExport, traktExport } from '../src/server/test/import-fixtures';
 import { useApp } from './support/app';
 import { screenshotAt } from './support/browser';
 
@@ -76,5 +76,41 @@ describe('import your history (issue 21 part 1)', () => {
     expect(second).toContain(`Already there\n${fx.rated.length + 1 + fx.watchlist.length}`);
     const after = await (await page.request.get(`${app.url}/api/me/lists`)).json();
     expect(after.favorites).toHaveLength(fx.rated.length + 1);
+  });
+
+  it('imports an IMDb ratings CSV and then a Trakt JSON export, each matched by id, and a second IMDb import adds nothing', async () => {
+    const imdb = imdbRatingsCsv();
+    const trakt = traktExport();
+    const { page } = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'imdbfan' });
+    await page.goto(`${app.url}/settings#import`);
+    const card = page.locator('#import');
+    const report = card.getByText('Import finished');
+    const run = async (name: string, mimeType: string, body: string, expected: number) => {
+      await card.getByLabel('Export file').setInputFiles({ name, mimeType, buffer: Buffer.from(body) });
+      await card.getByRole('button', { name: `Import ${expected} titles` }).click();
+      await report.waitFor({ timeout: 30_000 });
+      const figures = await card.locator('dl').innerText();
+      await card.getByRole('button', { name: 'Import another file' }).click();
+      return figures;
+    };
+    expect(await run('ratings.csv', 'text/csv', imdb.csv, imdb.rated.length)).toContain(`Added to favorites\n${imdb.rated.length}`);
+    // Trakt's titles partly overlap IMDb's: those are already there.
+    const overlap = trakt.rated.filter((r) => imdb.rated.some((i) => i.title.type === r.title.type && i.title.id === r.title.id)).length;
+    const traktFigures = await run('trakt-export.json', 'application/json', trakt.json, trakt.rated.length + trakt.watchlist.length);
+    expect(traktFigures).toContain(`Added to favorites\n${trakt.rated.length - overlap}`);
+    expect(traktFigures).toContain(`Added to watchlist\n${trakt.watchlist.length}`);
+    expect(await run('ratings.csv', 'text/csv', imdb.csv, imdb.rated.length)).toContain('Added to favorites\n0');
+
+    // The profile shows an IMDb 1–10 rating halved upwards (a title Trakt did not rate, so IMDb's rating stands).
+    const sample = imdb.rated.find((r) => r.points === 7 && !trakt.rated.some((x) => x.title.id === r.title.id && x.title.type === r.title.type))!;
+    await page.goto(`${app.url}/profile`);
+    await page.waitForURL(/\/profile\/[^/]+$/);
+    if (sample.title.type === 'tv') await page.getByRole('tab', { name: /^TV Shows/ }).click();
+    await page.getByRole('searchbox', { name: 'Search favorites' }).fill(sample.title.title);
+    const item = page
+      .getByRole('list', { name: 'favorites items' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: sample.title.title, exact: true }) });
+    await item.getByRole('img', { name: 'Rated 4 of 5 stars' }).waitFor();
   });
 });
