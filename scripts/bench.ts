@@ -25,6 +25,7 @@
  *                             BENCH_ONLY=/api/me/lists,unread-count,mixed  several (comma-separated)
  *   BENCH_ONLY=mixed | matches   the mixed load | the match bench alone
  *   BENCH_ONLY=lighthouse      Lighthouse on landing, discover, details and a phone's profile
+ *   BENCH_ONLY=import          a 5,000-row Letterboxd export imported offline (BENCH_IMPORT_ROWS)
  *   BENCH_ONLY=crash           the crash-durability suite with 20 kill -9s per database (BENCH_CRASH_ROUNDS)
  *   BENCH_ROUTES_ONLY=1       the route table, the mixed load and matches, without the targets above
  *   BENCH_DATABASES=pglite    one database (default postgres,pglite)
@@ -69,6 +70,7 @@ import { lighthouseLines, measureLighthouse } from './bench-lighthouse';
 import { chosenTargets, combineRounds, type Measurement, tableLines, targetsToMeasure, verdictLines } from './bench-report';
 import { type AutocannonRun, runRouteBench } from './bench-routes-run';
 import { matchFigureLines, measureMatches } from './bench-matches';
+import { importFigureLines, measureImport } from './bench-import';
 import { forumThreads, threadReplies } from '../src/server/modules/demo/forum-shape';
 import { measureSseLatency } from './bench-sse';
 import { measureFanout, openFileLimit } from './bench-sse-fanout';
@@ -927,6 +929,15 @@ async function main() {
       } catch (error) {
         console.log(`matches on ${target.url ? 'postgres' : 'pglite'} stopped: ${(error as Error).message}`);
       }
+    }
+  }
+  // Import of a 5,000-row Letterboxd export, offline (issue 21 part 1, decision 053).
+  if (!process.env.BENCH_ONLY || 'import'.includes(process.env.BENCH_ONLY.toLowerCase())) {
+    console.log('');
+    try {
+      for (const line of importFigureLines(await measureImport(Math.round(positiveNumber('BENCH_IMPORT_ROWS', process.env.BENCH_IMPORT_ROWS, 5_000))))) console.log(line);
+    } catch (error) {
+      console.log(`import stopped: ${(error as Error).message}`);
     }
   }
   // Web performance (issue 19, item 6): Lighthouse on the landing page, Discover, details and a phone's profile.

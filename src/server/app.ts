@@ -22,6 +22,8 @@ import { billingRoutes } from './modules/billing/routes';
 import { forumRoutes } from './modules/forums/routes';
 import { healthRoutes } from './modules/health/routes';
 import { listRoutes } from './modules/lists/routes';
+import { importRoutes } from './modules/imports/routes';
+import { IMPORT_MAX_BYTES, importMessages } from '../shared/imports';
 import { matchRoutes } from './modules/matches/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { metaRoutes } from './modules/meta/routes';
@@ -95,8 +97,14 @@ export function createApp(deps: AppDeps) {
   });
   // Only requests that carry a body: looking for one makes Node build a full Request object,
   // which costs more than the rest of a GET.
+  // An export file to import may be 10 MB (decision 053); the route checks the file's own size again.
+  const limitImport = bodyLimit({
+    maxSize: Math.max(config.bodyLimitBytes, IMPORT_MAX_BYTES + AVATAR_MULTIPART_OVERHEAD),
+    onError: (c) => errorResponse(c, 413, 'payload_too_large', importMessages.tooLarge),
+  });
   app.use('/api/*', (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (c.req.path === '/api/me/imports') return limitImport(c, next);
     return c.req.path === '/api/me/avatar' ? limitAvatar(c, next) : limitBody(c, next);
   });
   // After the body limit, so that the guard reads at most what the limit lets through.
@@ -114,6 +122,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', dataExportRoutes(deps));
   api.route('/', titleRoutes(deps));
   api.route('/', listRoutes(deps));
+  api.route('/', importRoutes(deps));
   api.route('/', matchRoutes(deps));
   api.route('/', dashboardRoutes(deps));
   api.route('/', sessionsRoutes(deps));

@@ -15,6 +15,7 @@ import { HealthProbe } from './modules/health/probe';
 import { profileFrontRoute } from './modules/profiles/front-route';
 import { startMatchRebalancer } from './modules/matches/rebalancer';
 import { startTrialEndingSweep } from './modules/billing/trial-ending';
+import { startImportRunner } from './modules/imports/runner';
 import { startUploadSweeper } from './modules/settings/upload-sweeper';
 import { startDataExportWorker } from './modules/data-export/jobs';
 import { createAuth } from './modules/accounts/auth';
@@ -111,6 +112,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const rebalancer = startMatchRebalancer(deps);
   const trialEndings = startTrialEndingSweep(deps);
   const dataExports = startDataExportWorker(deps);
+  const imports = startImportRunner(deps);
   const port = (server.address() as AddressInfo).port;
 
   logger.info({ port, webApp: webDist ? 'served' : 'not built (API only)' }, `Reelmates is listening on http://localhost:${port}`);
@@ -129,6 +131,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await rebalancer.stop();
       await trialEndings.stop();
       await dataExports.stop();
+      await imports.stop();
       hubOf.get(deps.events)?.stop();
       await deps.events.stop();
       await database.close();

@@ -16,6 +16,7 @@ const EVERY_EVENT: { [T in RealtimeEventType]: Extract<RealtimeEvent, { type: T 
   'forum-thread-changed': { type: 'forum-thread-changed', forumId: 'f1', threadId: 't1' },
   'feed-changed': { type: 'feed-changed' },
   'data-export': { type: 'data-export', id: 'x1', status: 'ready' },
+  'import-progress': { type: 'import-progress', id: 'i1', processed: 25, total: 200, status: 'running' },
   'founding-count': { type: 'founding-count' },
   resync: { type: 'resync' },
 };

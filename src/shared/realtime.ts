@@ -40,6 +40,14 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('feed-changed') }),
   /** The user's data export moved on (decision 056): the Settings card refetches; `ready` also shows a toast. */
   z.object({ type: z.literal('data-export'), id, status: z.enum(['running', 'ready', 'failed']) }),
+  /** The user's import (issue 21) moved on: `processed` of `total` titles written, or it ended (`status`). */
+  z.object({
+    type: z.literal('import-progress'),
+    id,
+    processed: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+  }),
   /** A founding spot was taken. */
   z.object({ type: z.literal('founding-count') }),
   /** Events may have been missed (the server's listener reconnected): refetch everything. */

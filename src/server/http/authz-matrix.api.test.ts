@@ -31,6 +31,12 @@ const avatarForm = async () => {
   return form;
 };
 
+const importForm = async () => {
+  const form = new FormData();
+  form.set('file', new Blob(['Date,Name,Year,Letterboxd URI,Rating\n2024-01-02,The Matrix,1999,https://boxd.it/2a1m,5\n'], { type: 'text/csv' }), 'ratings.csv');
+  return form;
+};
+
 const EXTRA: Record<string, Extra> = {
   'accounts signUp': () => ({ body: newUserInput() }),
   'accounts deleteAccount': () => ({ body: { confirm: 'DELETE' } }),
@@ -54,6 +60,8 @@ const EXTRA: Record<string, Extra> = {
   'lists addFavorite': () => ({ body: { mediaType: MOVIE.type, mediaId: MOVIE.id, rating: 4 } }),
   'lists updateRating': () => ({ body: { rating: 3 } }),
   'lists addWatchlist': () => ({ body: { mediaType: MOVIE.type, mediaId: MOVIE.id } }),
+  'imports confirm': () => ({ body: { choices: [] } }),
+  'imports preview': () => ({ form: importForm }),
   'lists setWatching': () => ({ body: { mediaType: MOVIE.type, mediaId: MOVIE.id } }),
   'messages send': () => ({ body: { content: 'Hello from the matrix' } }),
   'passkeys rename': () => ({ body: { name: 'Renamed by the matrix' } }),

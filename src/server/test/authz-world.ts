@@ -205,6 +205,16 @@ export class AuthzWorld {
         if (!id) throw new Error('no mail');
         return { id };
       }
+      case 'importJob': {
+        // A preview of a one-film Letterboxd ratings.csv: the owner may confirm it or read it.
+        const form = new FormData();
+        form.set('file', new Blob(['Date,Name,Year,Letterboxd URI,Rating\n2024-01-02,Fight Club,1999,https://boxd.it/2a9q,4.5\n'], { type: 'text/csv' }), 'ratings.csv');
+        await this.resetLimits();
+        const res = await this.t.as(owner)('/api/me/imports', { method: 'POST', body: form });
+        const { id } = (await res.json()) as { id?: string };
+        if (!id) throw new Error(`no import preview: ${res.status}`);
+        return { id };
+      }
     }
   }
 }

@@ -54,7 +54,8 @@ export type Subject =
   | 'blockedEmail'
   | 'mail'
   | 'unsubscribe'
-  | 'dataExport';
+  | 'dataExport'
+  | 'importJob';
 
 export interface Authz {
   subject?: Subject;

@@ -18,3 +18,4 @@ export * from './two-factor';
 export * from './demo';
 export * from './activities';
 export * from './data-exports';
+export * from './imports';

@@ -44,6 +44,8 @@ export interface Catalogue {
   /** Series airing new episodes now. */
   getOnTheAir(page: number): Promise<Page<TitleSummary>>;
   getDetails(type: MediaType, id: number): Promise<TitleDetails | null>;
+  /** The movie or series an IMDb id (`tt0068646`) names (TMDB's /find); null when none is known. */
+  findByImdbId(imdbId: string): Promise<TitleSummary | null>;
   /** The US content rating of one title (list items do not carry it); null when it has none. */
   getCertification(type: MediaType, id: number): Promise<string | null>;
   getSeasonDetails(tvId: number, seasonNumber: number): Promise<SeasonDetails | null>;

@@ -284,3 +284,64 @@ export async function sharedFavorites(deps: AppDeps, viewerId: string, otherId: 
     .where(and(eq(favorites.userId, profile.id), validFavorite))
     .orderBy(desc(favorites.createdAt));
 }
+
+/** One title a bulk import writes (issue 21 part 1): a favorite when `rating` is set, a watchlist entry when `watchlist`. */
+export interface ImportedTitle extends TitleKey {
+  rating: number | null;
+  watchlist: boolean;
+}
+
+export interface ImportedCounts {
+  addedFavorites: number;
+  addedWatchlist: number;
+  alreadyThere: number;
+  /** Titles the catalogue no longer knows. */
+  missing: number;
+  /** The favorites added, for favoriteCountsChanged. */
+  added: TitleKey[];
+}
+
+/**
+ * Writes a chunk of an import inside the caller's transaction (decision 053), so the import's cursor
+ * commits with its rows. A title already a favorite keeps its rating, one already on the watchlist
+ * stays as it is: both count as "already there", so importing a file again adds nothing. No
+ * activity rows (`reelmates.quiet_activity`) and no per-favorite notifications: a bulk import is not
+ * news to followers; the caller announces the change once (`listsImported`).
+ */
+export async function importTitles(deps: AppDeps, tx: Database, userId: string, items: readonly ImportedTitle[]): Promise<ImportedCounts> {
+  const counts: ImportedCounts = { addedFavorites: 0, addedWatchlist: 0, alreadyThere: 0, missing: 0, added: [] };
+  const details = await Promise.all(items.map((i) => catalogueTitle(deps, i).catch((err: unknown) => (err instanceof Error && 'status' in err ? null : Promise.reject(err)))));
+  await tx.execute(sql`SELECT set_config('reelmates.quiet_activity', 'on', true)`);
+  const favRows: (typeof favorites.$inferInsert)[] = [];
+  const watchRows: (typeof watchlist.$inferInsert)[] = [];
+  items.forEach((item, i) => {
+    const title = details[i];
+    if (!title) return;
+    if (item.rating !== null) favRows.push({ ...title, userId, userRating: item.rating });
+    if (item.watchlist) watchRows.push({ ...title, userId });
+  });
+  counts.missing = items.filter((_, i) => !details[i]).length;
+  if (favRows.length) {
+    const added = await tx.insert(favorites).values(favRows).onConflictDoNothing().returning({ mediaType: favorites.mediaType, mediaId: favorites.mediaId });
+    counts.addedFavorites = added.length;
+    counts.alreadyThere += favRows.length - added.length;
+    counts.added = added;
+  }
+  if (watchRows.length) {
+    const added = await tx.insert(watchlist).values(watchRows).onConflictDoNothing().returning({ id: watchlist.id });
+    counts.addedWatchlist = added.length;
+    counts.alreadyThere += watchRows.length - added.length;
+  }
+  return counts;
+}
+
+/**
+ * After an import ended: the profile and the followers' Following tabs hear of it once (the titles'
+ * favorited-by counts were told chunk by chunk: `favoritesAdded`).
+ */
+export async function listsImported(deps: AppDeps, userId: string, favoritesAdded: readonly TitleKey[], watchlistChanged: boolean, favoritesChanged: boolean) {
+  favoriteCountsChanged(deps, favoritesAdded);
+  if (favoritesChanged) await profileSectionChanged(deps, userId, 'favorites');
+  if (watchlistChanged) await profileSectionChanged(deps, userId, 'watchlist');
+  if (favoritesChanged) feedChanged(deps, userId, 'favorites');
+}

@@ -11,6 +11,7 @@ import { DevicesCard } from './devices-card';
 import { EditProfileCard } from './edit-profile-card';
 import { EmailChangeCard } from './email-change-card';
 import { FavoriteGenresCard } from './favorite-genres-card';
+import { ImportCard } from './import-card';
 import { NotificationsCard } from './notifications-card';
 import { PasskeysCard } from './passkeys-card';
 import { PasswordChangeCard } from './password-change-card';
@@ -53,6 +54,7 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
       <TwoFactorCard email={session.user.email} />
       <PasskeysCard />
       <DevicesCard />
+      <ImportCard />
       <BlockedUsersCard />
       <MutedUsersCard />
       <DataExportCard />

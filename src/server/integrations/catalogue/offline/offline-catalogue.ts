@@ -45,6 +45,7 @@ export class OfflineCatalogue implements Catalogue {
   private readonly titles: OfflineTitle[];
   private readonly people: Map<number, OfflinePerson>;
   private readonly byKey = new Map<string, OfflineTitle>();
+  private readonly byImdbId = new Map<string, OfflineTitle>();
   private readonly creditsByPerson = new Map<number, OfflineTitle[]>();
   private readonly now: () => number;
   private readonly artBaseUrl: string;
@@ -58,6 +59,7 @@ export class OfflineCatalogue implements Catalogue {
     const roles: readonly string[] = PERSON_SEARCH_ROLES;
     for (const t of this.titles) {
       this.byKey.set(`${t.type}:${t.id}`, t);
+      if (t.imdbId) this.byImdbId.set(t.imdbId, t);
       const ids = new Set([...t.cast.map((c) => c.personId), ...t.crew.filter((c) => roles.includes(c.job)).map((c) => c.personId)]);
       for (const id of ids) this.creditsByPerson.set(id, [...(this.creditsByPerson.get(id) ?? []), t]);
     }
@@ -187,6 +189,11 @@ export class OfflineCatalogue implements Catalogue {
 
   async getByGenre(type: MediaType, genreId: number, page: number) {
     return this.getDiscoverContent({ type, genres: [genreId], page });
+  }
+
+  async findByImdbId(imdbId: string): Promise<TitleSummary | null> {
+    const t = this.byImdbId.get(imdbId);
+    return t ? this.summary(t) : null;
   }
 
   async getDetails(type: MediaType, id: number): Promise<TitleDetails | null> {

@@ -54,6 +54,8 @@ export interface OfflineSeason {
 export interface OfflineTitle {
   type: MediaType;
   id: number;
+  /** Its IMDb id (data/imdb-ids.json, kept where known), for imports matched by IMDb id. */
+  imdbId: string | null;
   title: string;
   /** normalizeText(title), for search. */
   searchTitle: string;
@@ -129,7 +131,18 @@ export function loadOfflineData(dataDir = findOfflineDataDir()): OfflineData {
   for (const m of movies) [...m.cast, ...m.crew].forEach((p) => people.register(p));
   for (const s of shows) [...s.cast, ...s.created_by].forEach((p) => people.register(p));
   people.assignIds();
-  return { titles: [...movies.map((m) => fromMovie(m, people)), ...shows.map((s) => fromShow(s, people))], people: people.byId() };
+  const imdb = readImdbIds(path.join(dataDir, IMDB_IDS_FILE));
+  const titles = [...movies.map((m) => fromMovie(m, people)), ...shows.map((s) => fromShow(s, people))].map((t) => ({ ...t, imdbId: imdb.get(`${t.type}:${t.id}`) ?? null }));
+  return { titles, people: people.byId() };
+}
+
+/** `"movie:238": "tt0068646"`: the IMDb ids of the titles whose id is known. */
+const IMDB_IDS_FILE = 'imdb-ids.json';
+function readImdbIds(file: string): Map<string, string> {
+  if (!fs.existsSync(file)) return new Map();
+  const parsed = z.record(z.string().regex(/^(movie|tv):\d+$/), z.string().regex(/^tt\d+$/)).safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`Offline catalogue file ${file} is invalid: ${parsed.error.issues[0]?.message}`);
+  return new Map(Object.entries(parsed.data));
 }
 
 const dateOrNull = (d: string | null | undefined) => (d && /^\d{4}-\d{2}-\d{2}$/.test(d) ? d : null);
@@ -163,6 +176,7 @@ function shared(r: RawMovie | RawShow, people: PeopleIndex, type: MediaType, tit
   return {
     type,
     id: r.id,
+    imdbId: null,
     title,
     searchTitle: normalizeText(title),
     releaseDate,

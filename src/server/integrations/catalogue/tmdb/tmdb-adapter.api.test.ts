@@ -178,3 +178,58 @@ describe('lists', () => {
     expect(await tmdb().getGenres('tv')).toHaveLength(16);
   });
 });
+
+describe('findByImdbId (issue 21 part 1: imports matched by IMDb id)', () => {
+  it('asks /find with external_source=imdb_id and maps the movie or the series it names', async () => {
+    // The shape of TMDB's documented example (../shared/tmdb/openapi-examples/find_external_id.json).
+    const movie = {
+      adult: false,
+      backdrop_path: '/44immBwzhDVyjn87b3x3l9mlhAD.jpg',
+      id: 934433,
+      title: 'Scream VI',
+      original_language: 'en',
+      original_title: 'Scream VI',
+      overview: 'Following the latest Ghostface killings…',
+      poster_path: '/wDWwtvkRRlgTiUr6TyLSMX8FCuZ.jpg',
+      media_type: 'movie',
+      genre_ids: [27, 9648, 53],
+      popularity: 853.917,
+      release_date: '2023-03-08',
+      video: false,
+      vote_average: 7.388,
+      vote_count: 708,
+    };
+    fake.script('/3/find/tt17663992', { status: 200, body: { movie_results: [movie], person_results: [], tv_results: [], tv_episode_results: [], tv_season_results: [] } });
+    const found = await tmdb().findByImdbId('tt17663992');
+    expect(found).toMatchObject({ mediaType: 'movie', id: 934433, title: 'Scream VI', year: 2023 });
+    expect(fake.requestsTo('/3/find/tt17663992')[0]!.query.get('external_source')).toBe('imdb_id');
+
+    fake.script('/3/find/tt0903747', {
+      status: 200,
+      body: {
+        movie_results: [],
+        person_results: [],
+        tv_results: [
+          {
+            id: 1396,
+            name: 'Breaking Bad',
+            first_air_date: '2008-01-20',
+            genre_ids: [18],
+            overview: '',
+            popularity: 1,
+            vote_average: 8.9,
+            vote_count: 10,
+            poster_path: null,
+            backdrop_path: null,
+          },
+        ],
+        tv_episode_results: [],
+        tv_season_results: [],
+      },
+    });
+    expect(await tmdb().findByImdbId('tt0903747')).toMatchObject({ mediaType: 'tv', id: 1396, title: 'Breaking Bad' });
+
+    fake.script('/3/find/tt0000001', { status: 200, body: { movie_results: [], person_results: [], tv_results: [], tv_episode_results: [], tv_season_results: [] } });
+    expect(await tmdb().findByImdbId('tt0000001')).toBeNull();
+  });
+});

@@ -114,6 +114,18 @@ export class TmdbCatalogue implements Catalogue {
     return details ? toTitleDetails(details, type) : null;
   }
 
+  async findByImdbId(imdbId: string): Promise<TitleSummary | null> {
+    const found = await this.client.get<{ movie_results?: TmdbListItem[]; tv_results?: TmdbListItem[] }>(
+      `/find/${encodeURIComponent(imdbId)}`,
+      { external_source: 'imdb_id' },
+      TMDB_TTL.details,
+    );
+    const movie = found?.movie_results?.[0];
+    if (movie) return toTitleSummary(movie, 'movie');
+    const show = found?.tv_results?.[0];
+    return show ? toTitleSummary(show, 'tv') : null;
+  }
+
   async getCertification(type: MediaType, id: number): Promise<string | null> {
     // The smallest call that carries it: release dates of a movie, content ratings of a series.
     const path = type === 'movie' ? `/movie/${id}/release_dates` : `/tv/${id}/content_ratings`;

@@ -1,0 +1,72 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../http/errors';
+import { parseImportFile } from './parse';
+
+const lb = 'Date,Name,Year,Letterboxd URI';
+const file = (s: string) => strToU8(s);
+const refused = async (name: string, bytes: Uint8Array) => {
+  const err = await parseImportFile(name, bytes).catch((e: unknown) => e);
+  expect(err, name).toBeInstanceOf(AppError);
+  return err as AppError;
+};
+
+describe('parseImportFile', () => {
+  it('merges the files of a Letterboxd ZIP: rated and watchlisted titles are entries, watched and liked-only ones are counted', async () => {
+    const zip = zipSync({
+      'ratings.csv': file(`${lb},Rating\n2024-01-01,Alien,1979,https://boxd.it/a,4.5\n2024-01-01,"Monsters, Inc.",2001,https://boxd.it/b,0.5\n`),
+      'watched.csv': file(`${lb}\n2024-01-01,Alien,1979,https://boxd.it/a\n2024-01-01,Heat,1995,https://boxd.it/c\n`),
+      'watchlist.csv': file(`${lb}\n2024-01-01,Alien,1979,https://boxd.it/a\n2024-01-01,Up,2009,https://boxd.it/d\n`),
+      'likes/films.csv': file(`${lb}\n2024-01-01,Jaws,1975,https://boxd.it/e\n`),
+    });
+    const parsed = await parseImportFile('export.zip', zip);
+    expect(parsed.source).toBe('letterboxd');
+    expect(parsed.watchedOnly).toBe(2);
+    expect(parsed.entries.map((e) => [e.name, e.year, e.rating, e.watchlist])).toEqual([
+      ['Alien', 1979, 5, true],
+      ['Monsters, Inc.', 2001, 1, false],
+      ['Up', 2009, null, true],
+    ]);
+  });
+
+  it('reads a BOM, CRLF line ends and an IMDb title type; skips episodes', async () => {
+    const csv =
+      '\uFEFFConst,Your Rating,Date Rated,Title,URL,Title Type,Year\r\ntt0133093,9,2020-01-01,The Matrix,u,Movie,1999\r\ntt0959621,10,2020-01-01,Pilot,u,TV Episode,2008\r\ntt0903747,7,2020-01-01,Breaking Bad,u,TV Series,2008\r\n';
+    const parsed = await parseImportFile('ratings.csv', file(csv));
+    expect(parsed.source).toBe('imdb');
+    expect(parsed.entries.map((e) => [e.imdbId, e.mediaType, e.rating])).toEqual([
+      ['tt0133093', 'movie', 5],
+      ['tt0903747', 'tv', 4],
+    ]);
+  });
+
+  it('reads Trakt exports as one object, as an array, and as a ZIP of its JSON files', async () => {
+    const rating = { rated_at: 'x', rating: 8, type: 'movie', movie: { title: 'Alien', year: 1979, ids: { trakt: 1, tmdb: 348, imdb: 'tt0078748' } } };
+    const listed = { listed_at: 'x', type: 'show', show: { title: 'Breaking Bad', year: 2008, ids: { tmdb: 1396 } } };
+    const episode = { rated_at: 'x', rating: 9, type: 'episode', episode: { title: 'Pilot' } };
+    const one = await parseImportFile('trakt.json', file(JSON.stringify({ ratings: [rating, episode], watchlist: [listed] })));
+    expect(one.entries.map((e) => [e.tmdbId, e.mediaType, e.rating, e.watchlist])).toEqual([
+      [348, 'movie', 4, false],
+      [1396, 'tv', null, true],
+    ]);
+    const array = await parseImportFile('ratings-movies.json', file(JSON.stringify([rating])));
+    expect(array.entries).toHaveLength(1);
+    const zip = await parseImportFile('trakt.zip', zipSync({ 'ratings-movies.json': file(JSON.stringify([rating])), 'watchlist-shows.json': file(JSON.stringify([listed])) }));
+    expect(zip.source).toBe('trakt');
+    expect(zip.entries).toHaveLength(2);
+  });
+
+  it('stops a ZIP that inflates past its cap, and refuses files of other layouts', async () => {
+    const bomb = zipSync({ 'ratings.csv': new Uint8Array(45 * 1024 * 1024).fill(0x41) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect((await refused('bomb.zip', bomb)).status).toBe(413);
+    for (const [name, body] of [
+      ['x.csv', 'Title,Rating\nAlien,5\n'],
+      ['x.json', '[1, 2, 3]'],
+      ['x.json', '{"ratings": [{"foo": 1}]}'],
+      ['x.csv', '\u0000\u0001binary'],
+    ] as const) {
+      expect((await refused(name, file(body))).code, `${name} ${body}`).toMatch(/unsupported_file|bad_request/);
+    }
+  });
+});

@@ -1,0 +1,305 @@
+import { Readable } from 'node:stream';
+import { parse as csvParser } from 'csv-parse';
+import { Unzip, UnzipInflate } from 'fflate';
+import { z } from 'zod';
+import type { MediaType } from '../../../shared/catalogue';
+import { normalizeText } from '../../../shared/did-you-mean';
+import { fromFiveStars, fromTenPoints, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importMessages, type ImportSource } from '../../../shared/imports';
+import { AppError, errors } from '../../http/errors';
+
+/**
+ * Reads an export file into entries (decision 053): the Letterboxd ZIP or one of its CSVs, an IMDb
+ * ratings or watchlist CSV, a Trakt JSON export (or a ZIP of its JSON files). CSV through csv-parse
+ * and ZIP through fflate, both streaming, with limits: the file's size (checked by the route and
+ * again here), the bytes a ZIP may inflate to, and the rows read. Anything else is refused with one
+ * clear message. Pure: no catalogue, no database.
+ */
+
+/** One title of the file, before matching. `rating` is already on our 1–5 scale (ruling 29). */
+export interface ImportEntry {
+  name: string;
+  year: number | null;
+  imdbId: string | null;
+  tmdbId: number | null;
+  mediaType: MediaType | null;
+  rating: number | null;
+  watchlist: boolean;
+}
+
+export interface ParsedImport {
+  source: ImportSource;
+  /** Titles to match: rated or on the watchlist. */
+  entries: ImportEntry[];
+  /** Titles only watched or liked, without a rating: not imported (ruling 29). */
+  watchedOnly: number;
+}
+
+/** A ZIP may inflate to at most this much of the files we read: a zip bomb stops here. */
+export const IMPORT_MAX_INFLATED_BYTES = 4 * IMPORT_MAX_BYTES;
+const CHUNK = 64 * 1024;
+
+const wrongFile = () => new AppError(400, 'unsupported_file', importMessages.wrongFile);
+const tooManyRows = () => new AppError(400, 'too_many_rows', importMessages.tooManyRows);
+const tooLarge = () => new AppError(413, 'payload_too_large', importMessages.tooLarge);
+
+type Kind = 'rating' | 'watchlist' | 'watched';
+interface Raw {
+  key: string;
+  entry: ImportEntry;
+  kind: Kind;
+}
+
+/** Counts rows across every file of one import. */
+class RowBudget {
+  private rows = 0;
+  take() {
+    if (++this.rows > IMPORT_MAX_ROWS) throw tooManyRows();
+  }
+}
+
+export async function parseImportFile(fileName: string, bytes: Uint8Array): Promise<ParsedImport> {
+  if (bytes.length > IMPORT_MAX_BYTES) throw tooLarge();
+  const budget = new RowBudget();
+  let parsed: { source: ImportSource; raws: Raw[] };
+  if (isZip(bytes)) parsed = await fromZip(bytes, budget);
+  else if (looksLikeJson(bytes)) parsed = { source: 'trakt', raws: fromTraktJson(decode(bytes), baseName(fileName), budget) };
+  else parsed = await fromCsv(baseName(fileName), bytes, budget);
+  const result = merge(parsed.source, parsed.raws);
+  if (!result.entries.length && !result.watchedOnly) throw errors.badRequest(importMessages.empty);
+  return result;
+}
+
+const baseName = (name: string) => name.replace(/\\/g, '/').toLowerCase();
+const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+function looksLikeJson(b: Uint8Array) {
+  for (const c of b.subarray(0, 64)) {
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xef || c === 0xbb || c === 0xbf) continue;
+    return c === 0x7b || c === 0x5b;
+  }
+  return false;
+}
+function decode(b: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(b).replace(/^\uFEFF/, '');
+  } catch {
+    throw wrongFile();
+  }
+}
+
+/** The merged entries: one per title, a rating and a watchlist mark from any of the files. */
+function merge(source: ImportSource, raws: Raw[]): ParsedImport {
+  const byKey = new Map<string, { entry: ImportEntry; watched: boolean }>();
+  for (const { key, entry, kind } of raws) {
+    const seen = byKey.get(key) ?? { entry: { ...entry, rating: null, watchlist: false }, watched: false };
+    if (kind === 'rating' && entry.rating !== null) seen.entry.rating = entry.rating;
+    if (kind === 'watchlist') seen.entry.watchlist = true;
+    if (kind === 'watched') seen.watched = true;
+    seen.entry.imdbId ??= entry.imdbId;
+    seen.entry.tmdbId ??= entry.tmdbId;
+    seen.entry.mediaType ??= entry.mediaType;
+    byKey.set(key, seen);
+  }
+  const all = [...byKey.values()];
+  const entries = all.filter((s) => s.entry.rating !== null || s.entry.watchlist).map((s) => s.entry);
+  return { source, entries, watchedOnly: all.length - entries.length };
+}
+
+// ---------------------------------------------------------------- ZIP
+
+async function fromZip(bytes: Uint8Array, budget: RowBudget): Promise<{ source: ImportSource; raws: Raw[] }> {
+  const files = readZip(bytes, (name) => /\.(csv|json)$/i.test(name) && !name.startsWith('__MACOSX/'));
+  const letterboxd = ['ratings.csv', 'watched.csv', 'watchlist.csv', 'likes/films.csv'];
+  const lb = [...files.keys()].filter((n) => letterboxd.some((l) => baseName(n) === l || baseName(n).endsWith(`/${l}`)));
+  if (lb.length) {
+    const raws: Raw[] = [];
+    for (const name of lb) {
+      const got = await fromCsv(baseName(name), files.get(name)!, budget);
+      if (got.source !== 'letterboxd') throw wrongFile();
+      raws.push(...got.raws);
+    }
+    return { source: 'letterboxd', raws };
+  }
+  const json = [...files.keys()].filter((n) => n.toLowerCase().endsWith('.json') && /rating|watchlist|watched|history/i.test(n));
+  if (json.length) return { source: 'trakt', raws: json.flatMap((n) => fromTraktJson(decode(files.get(n)!), baseName(n), budget)) };
+  const csv = [...files.keys()].filter((n) => n.toLowerCase().endsWith('.csv'));
+  if (csv.length === 1) return fromCsv(baseName(csv[0]!), files.get(csv[0]!)!, budget);
+  throw wrongFile();
+}
+
+/** The wanted files of a ZIP, inflated as a stream with a cap on the bytes they inflate to. */
+function readZip(bytes: Uint8Array, wanted: (name: string) => boolean): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  let inflated = 0;
+  let failure: Error | null = null;
+  const unzip = new Unzip((file) => {
+    if (!wanted(file.name)) return;
+    const chunks: Uint8Array[] = [];
+    file.ondata = (err, data, final) => {
+      if (failure) return;
+      if (err) {
+        failure = wrongFile();
+        return;
+      }
+      inflated += data.length;
+      if (inflated > IMPORT_MAX_INFLATED_BYTES) {
+        failure = tooLarge();
+        file.terminate();
+        return;
+      }
+      chunks.push(data);
+      if (final) files.set(file.name, Buffer.concat(chunks));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let i = 0; i < bytes.length && !failure; i += CHUNK) unzip.push(bytes.subarray(i, i + CHUNK), i + CHUNK >= bytes.length);
+  } catch {
+    throw wrongFile();
+  }
+  if (failure) throw failure;
+  return files;
+}
+
+// ---------------------------------------------------------------- CSV
+
+/** The records of a CSV, header first, streamed through csv-parse; every record counts against the budget. */
+async function* csvRecords(bytes: Uint8Array, budget: RowBudget): AsyncGenerator<string[]> {
+  const parser = csvParser({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 64 * 1024 });
+  const input = Readable.from(
+    (function* () {
+      for (let i = 0; i < bytes.length; i += CHUNK) yield Buffer.from(bytes.subarray(i, i + CHUNK));
+    })(),
+  );
+  input.pipe(parser);
+  input.on('error', (err) => parser.destroy(err));
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      budget.take();
+      yield record;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw wrongFile();
+  } finally {
+    input.destroy();
+    parser.destroy();
+  }
+}
+
+const yearOf = (s: string | undefined) => {
+  const n = Number(s);
+  return s && /^\d{4}$/.test(s.trim()) && n > 1800 && n < 2200 ? n : null;
+};
+
+async function fromCsv(fileName: string, bytes: Uint8Array, budget: RowBudget): Promise<{ source: ImportSource; raws: Raw[] }> {
+  const raws: Raw[] = [];
+  let header: string[] | null = null;
+  let source: ImportSource | null = null;
+  let col: (name: string) => number = () => -1;
+  let kindOf: Kind = 'watched';
+  for await (const record of csvRecords(bytes, budget)) {
+    if (!header) {
+      header = record.map((h) => h.trim().toLowerCase());
+      const h = header;
+      col = (name) => h.indexOf(name);
+      if (col('const') >= 0 && col('title') >= 0) {
+        source = 'imdb';
+        kindOf = col('position') >= 0 || /watchlist/.test(fileName) ? 'watchlist' : 'rating';
+        if (kindOf === 'rating' && col('your rating') < 0) throw wrongFile();
+      } else if (col('name') >= 0 && col('year') >= 0 && col('letterboxd uri') >= 0) {
+        source = 'letterboxd';
+        if (col('rating') >= 0) kindOf = 'rating';
+        else if (/watchlist/.test(fileName)) kindOf = 'watchlist';
+        else kindOf = 'watched';
+      } else throw wrongFile();
+      continue;
+    }
+    const at = (name: string) => record[col(name)]?.trim() ?? '';
+    if (source === 'letterboxd') {
+      const name = at('name');
+      if (!name) continue;
+      const year = yearOf(at('year'));
+      const rating = kindOf === 'rating' ? fromFiveStars(Number(at('rating'))) : null;
+      const entry: ImportEntry = { name, year, imdbId: null, tmdbId: null, mediaType: 'movie', rating, watchlist: false };
+      // One film across the files (ratings, watched, watchlist, likes): its name and year.
+      raws.push({ key: `${normalizeText(name)}|${year ?? ''}`, entry, kind: rating === null && kindOf === 'rating' ? 'watched' : kindOf });
+    } else {
+      const imdbId = at('const');
+      if (!/^tt\d{1,10}$/.test(imdbId)) continue;
+      const type = imdbType(at('title type'));
+      if (type === 'skip') continue;
+      const rating = kindOf === 'rating' ? fromTenPoints(Number(at('your rating'))) : null;
+      const entry: ImportEntry = { name: at('title'), year: yearOf(at('year')), imdbId, tmdbId: null, mediaType: type, rating, watchlist: false };
+      raws.push({ key: imdbId, entry, kind: rating === null && kindOf === 'rating' ? 'watched' : kindOf });
+    }
+  }
+  if (!source) throw wrongFile();
+  return { source, raws };
+}
+
+/** IMDb's title types as ours; episodes are not titles we list. */
+function imdbType(t: string): MediaType | null | 'skip' {
+  const s = t.toLowerCase().replace(/[^a-z]/g, '');
+  if (!s) return null;
+  if (s.includes('episode')) return 'skip';
+  if (s.startsWith('tvseries') || s.startsWith('tvminiseries')) return 'tv';
+  return 'movie';
+}
+
+// ---------------------------------------------------------------- Trakt JSON
+
+const traktIds = z.object({ tmdb: z.number().int().positive().nullish(), imdb: z.string().nullish() }).loose();
+const traktTitle = z.object({ title: z.string().nullish(), year: z.number().int().nullish(), ids: traktIds }).loose();
+const traktItem = z
+  .object({
+    type: z.string().nullish(),
+    rating: z.number().nullish(),
+    listed_at: z.string().nullish(),
+    movie: traktTitle.nullish(),
+    show: traktTitle.nullish(),
+  })
+  .loose();
+
+function fromTraktJson(textContent: string, fileName: string, budget: RowBudget): Raw[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(textContent);
+  } catch {
+    throw wrongFile();
+  }
+  const lists: { items: unknown[]; hint: Kind | null }[] = [];
+  const hintOf = (name: string): Kind | null => (/watchlist/i.test(name) ? 'watchlist' : /rating/i.test(name) ? 'rating' : /watched|history/i.test(name) ? 'watched' : null);
+  if (Array.isArray(data)) lists.push({ items: data, hint: hintOf(fileName) });
+  else if (data && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) if (Array.isArray(value) && hintOf(key)) lists.push({ items: value, hint: hintOf(key) });
+  }
+  if (!lists.length) throw wrongFile();
+  const raws: Raw[] = [];
+  let recognised = 0;
+  for (const { items, hint } of lists) {
+    for (const raw of items) {
+      budget.take();
+      const item = traktItem.safeParse(raw);
+      if (!item.success) continue;
+      const it = item.data;
+      const title = it.movie ?? it.show;
+      if (!title || (it.type && it.type !== 'movie' && it.type !== 'show')) {
+        if (it.type) recognised++;
+        continue;
+      }
+      recognised++;
+      const mediaType: MediaType = it.movie ? 'movie' : 'tv';
+      const kind: Kind = hint ?? (typeof it.rating === 'number' ? 'rating' : it.listed_at ? 'watchlist' : 'watched');
+      const rating = kind === 'rating' && typeof it.rating === 'number' ? fromTenPoints(it.rating) : null;
+      const tmdbId = title.ids.tmdb ?? null;
+      const imdbId = title.ids.imdb && /^tt\d{1,10}$/.test(title.ids.imdb) ? title.ids.imdb : null;
+      const name = title.title ?? '';
+      const entry: ImportEntry = { name, year: title.year ?? null, imdbId, tmdbId, mediaType, rating, watchlist: false };
+      const key = tmdbId ? `${mediaType}:${tmdbId}` : imdbId ? imdbId : `${normalizeText(name)}|${title.year ?? ''}`;
+      raws.push({ key, entry, kind: kind === 'rating' && rating === null ? 'watched' : kind });
+    }
+  }
+  if (!recognised && lists.some((l) => l.items.length)) throw wrongFile();
+  return raws;
+}

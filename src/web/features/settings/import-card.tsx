@@ -1,0 +1,317 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, CheckCircle2, FileUp, HelpCircle, History, RefreshCw, XCircle } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { useRealtimeEvent } from '@/lib/realtime';
+import { IMPORT_MAX_BYTES, importMessages, type ImportJob, type ImportPreview, type ImportRow } from '@shared/imports';
+import { currentImportQuery, importKeys, useConfirmImport, usePreviewImport } from './import-api';
+
+const SHOWN = 30;
+const n = (count: number) => count.toLocaleString();
+const label = (r: Pick<ImportRow, 'name' | 'year'>) => (r.year ? `${r.name} (${r.year})` : r.name);
+function Stars({ rating }: { rating: number | null }) {
+  if (!rating) return null;
+  return (
+    <span role="img" aria-label={`Rated ${rating} of 5 stars`} className="text-amber-500">
+      {'★'.repeat(rating)}
+      {'☆'.repeat(5 - rating)}
+    </span>
+  );
+}
+const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Could not read the file. Please try again.');
+
+/**
+ * 'Import your history' (issue 21 part 1): pick an export file, see what matched before anything is
+ * written (pick a title for the ambiguous rows, or skip them), confirm, then follow the background
+ * job's progress over the event stream to its report.
+ */
+export function ImportCard() {
+  const qc = useQueryClient();
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const previewing = usePreviewImport();
+  const confirming = useConfirmImport();
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [picks, setPicks] = useState<Record<number, string>>({});
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const current = useQuery({
+    ...currentImportQuery,
+    // A fallback to the stream: the bar moves every second even when an event is late.
+    refetchInterval: (q) => (isActive(q.state.data?.job) ? 1000 : false),
+  });
+  useRealtimeEvent('import-progress', (e) => {
+    qc.setQueryData(importKeys.current, (old: { job: ImportJob | null } | undefined) =>
+      // The report comes with the refetch below: until then a finished job shows a full bar, not a report of zeros.
+      old?.job && old.job.id === e.id
+        ? { job: { ...old.job, processed: e.processed, total: e.total, status: e.status === 'done' || e.status === 'failed' ? 'running' : e.status } }
+        : old,
+    );
+    if (e.status === 'done' || e.status === 'failed') void qc.invalidateQueries({ queryKey: importKeys.current });
+  });
+
+  const job = current.data?.job ?? null;
+  const showJob = job && job.id !== dismissed && !preview;
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    setFileError(null);
+    if (file.size > IMPORT_MAX_BYTES) {
+      setFileError(importMessages.tooLarge);
+      return;
+    }
+    previewing.mutate(file, {
+      onSuccess: (p) => {
+        setPreview(p);
+        setPicks({});
+        if (job) setDismissed(job.id);
+      },
+      onError: (e) => setFileError(errorText(e)),
+    });
+  };
+  const reset = () => {
+    setPreview(null);
+    setPicks({});
+    setFileError(null);
+    if (input.current) input.current.value = '';
+  };
+  const start = () => {
+    if (!preview) return;
+    const choices = Object.entries(picks).flatMap(([row, key]) => {
+      const [mediaType, mediaId] = key.split(':');
+      return key ? [{ row: Number(row), mediaType: mediaType as 'movie' | 'tv', mediaId: Number(mediaId) }] : [];
+    });
+    confirming.mutate(
+      { id: preview.id, body: { choices } },
+      {
+        onSuccess: () => {
+          setPreview(null);
+          setDismissed(null);
+        },
+        onError: (e) => setFileError(errorText(e)),
+      },
+    );
+  };
+
+  const picked = Object.values(picks).filter(Boolean).length;
+  return (
+    <Card id="import">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <History className="size-5 text-primary" aria-hidden /> {importMessages.title}
+        </CardTitle>
+        <CardDescription>
+          Bring your ratings and watchlist from Letterboxd (the export ZIP or its CSV files), IMDb (ratings or watchlist CSV) or Trakt (JSON export). Rated titles become favorites;
+          watched-only titles are not imported. Nothing is added until you confirm.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {showJob ? (
+          <JobView job={job} />
+        ) : preview ? (
+          <PreviewView preview={preview} picks={picks} onPick={(row, key) => setPicks((p) => ({ ...p, [row]: key }))} />
+        ) : (
+          <div className="space-y-2">
+            <label htmlFor={inputId} className="text-sm font-medium">
+              Export file
+            </label>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept=".zip,.csv,.json,application/zip,text/csv,application/json"
+              disabled={previewing.isPending}
+              onChange={(e) => choose(e.target.files?.[0])}
+              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-accent"
+            />
+            <p className="text-xs text-muted-foreground">ZIP, CSV or JSON, at most 10 MB.</p>
+            {previewing.isPending ? (
+              <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Spinner className="size-4" /> Reading and matching your titles…
+              </p>
+            ) : null}
+          </div>
+        )}
+        {fileError ? (
+          <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
+            <AlertCircle className="size-4 shrink-0" aria-hidden /> {fileError}
+          </p>
+        ) : null}
+        {current.isError && !preview ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load your last import.{' '}
+            <Button type="button" variant="link" className="h-auto p-0" onClick={() => void current.refetch()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          </p>
+        ) : null}
+      </CardContent>
+      {preview ? (
+        <CardFooter className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" onClick={reset} disabled={confirming.isPending}>
+            Cancel
+          </Button>
+          <Button type="button" onClick={start} disabled={confirming.isPending || preview.counts.matched + picked === 0}>
+            {confirming.isPending ? <Spinner className="size-4" /> : <FileUp aria-hidden />} Import {n(preview.counts.matched + picked)} titles
+          </Button>
+        </CardFooter>
+      ) : showJob && !isActive(job) ? (
+        <CardFooter className="flex justify-end">
+          <Button type="button" variant="outline" onClick={() => setDismissed(job.id)}>
+            Import another file
+          </Button>
+        </CardFooter>
+      ) : null}
+    </Card>
+  );
+}
+
+const isActive = (job: ImportJob | null | undefined) => !!job && (job.status === 'queued' || job.status === 'running');
+
+function JobView({ job }: { job: ImportJob }) {
+  const pct = job.total ? Math.round((job.processed / job.total) * 100) : 100;
+  if (isActive(job)) {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm font-medium" id="import-progress-label">
+          Importing… {n(job.processed)} of {n(job.total)} titles
+        </p>
+        <div
+          role="progressbar"
+          aria-labelledby="import-progress-label"
+          aria-valuemin={0}
+          aria-valuemax={job.total}
+          aria-valuenow={job.processed}
+          className="h-3 w-full overflow-hidden rounded-full bg-muted"
+        >
+          <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${pct}%` }} />
+        </div>
+        <p className="text-xs text-muted-foreground">You can leave this page: the import goes on, and its report waits here.</p>
+      </div>
+    );
+  }
+  if (job.status === 'failed') {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The import stopped before it finished.
+      </p>
+    );
+  }
+  const r = job.report;
+  return (
+    <div role="status" className="space-y-2">
+      <p className="flex items-center gap-2 font-medium">
+        <CheckCircle2 className="size-5 text-green-600" aria-hidden /> Import finished
+      </p>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        <Figure label="Added to favorites" value={r.addedFavorites} />
+        <Figure label="Added to watchlist" value={r.addedWatchlist} />
+        <Figure label="Already there" value={r.alreadyThere} />
+        <Figure label="Skipped" value={r.skipped} />
+      </dl>
+    </div>
+  );
+}
+
+function Figure({ label: text, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-md border p-2">
+      <dt className="text-xs text-muted-foreground">{text}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{n(value)}</dd>
+    </div>
+  );
+}
+
+function PreviewView({ preview, picks, onPick }: { preview: ImportPreview; picks: Record<number, string>; onPick: (row: number, key: string) => void }) {
+  const matched = preview.rows.filter((r) => r.status === 'matched');
+  const ambiguous = preview.rows.filter((r) => r.status === 'ambiguous');
+  const notFound = preview.rows.filter((r) => r.status === 'notFound');
+  const c = preview.counts;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm" role="status">
+        <strong>{n(c.matched)}</strong> matched · <strong>{n(c.ambiguous)}</strong> need a choice · <strong>{n(c.notFound)}</strong> not found
+        {c.watchedOnly ? (
+          <>
+            {' '}
+            · <strong>{n(c.watchedOnly)}</strong> watched only (not imported)
+          </>
+        ) : null}
+      </p>
+      {ambiguous.length ? (
+        <Section icon={<HelpCircle className="size-4 text-amber-600" aria-hidden />} title={`Need a choice (${n(ambiguous.length)})`} open>
+          <ul className="space-y-2">
+            {ambiguous.map((r) => (
+              <li key={r.row} className="grid gap-1 sm:grid-cols-[1fr_16rem] sm:items-center">
+                <label htmlFor={`import-pick-${r.row}`} className="text-sm">
+                  {label(r)} <Stars rating={r.rating} />
+                  {r.watchlist ? <span className="text-muted-foreground"> · watchlist</span> : null}
+                </label>
+                <Select id={`import-pick-${r.row}`} value={picks[r.row] ?? ''} onChange={(e) => onPick(r.row, e.target.value)}>
+                  <option value="">Skip</option>
+                  {r.choices.map((ch) => (
+                    <option key={`${ch.mediaType}:${ch.mediaId}`} value={`${ch.mediaType}:${ch.mediaId}`}>
+                      {ch.title}
+                      {ch.year ? ` (${ch.year})` : ''}
+                      {ch.mediaType === 'tv' ? ' · series' : ''}
+                    </option>
+                  ))}
+                </Select>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      <Section icon={<CheckCircle2 className="size-4 text-green-600" aria-hidden />} title={`Matched (${n(matched.length)})`}>
+        <RowList
+          rows={matched}
+          render={(r) => (
+            <>
+              {r.match ? label({ name: r.match.title, year: r.match.year }) : label(r)} <Stars rating={r.rating} />
+              {r.watchlist ? <span className="text-muted-foreground"> · watchlist</span> : null}
+            </>
+          )}
+        />
+      </Section>
+      {notFound.length ? (
+        <Section icon={<XCircle className="size-4 text-destructive" aria-hidden />} title={`Not found (${n(notFound.length)})`}>
+          <RowList rows={notFound} render={(r) => label(r)} />
+        </Section>
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ icon, title, open, children }: { icon: ReactNode; title: string; open?: boolean; children: ReactNode }) {
+  return (
+    <details open={open} className="rounded-md border p-3">
+      <summary className="flex cursor-pointer items-center gap-2 text-sm font-medium">
+        {icon} {title}
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
+  );
+}
+
+function RowList({ rows, render }: { rows: ImportRow[]; render: (r: ImportRow) => ReactNode }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, SHOWN);
+  return (
+    <>
+      <ul className="max-h-72 space-y-1 overflow-y-auto text-sm">
+        {shown.map((r) => (
+          <li key={r.row}>{render(r)}</li>
+        ))}
+      </ul>
+      {rows.length > SHOWN && !all ? (
+        <Button type="button" variant="link" className="h-auto px-0" onClick={() => setAll(true)}>
+          Show all {n(rows.length)}
+        </Button>
+      ) : null}
+    </>
+  );
+}
