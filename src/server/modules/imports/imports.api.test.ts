@@ -124,6 +124,12 @@ describe('a Letterboxd export ZIP', () => {
     expect(w.rows).toMatchObject([{ name: 'Amélie', status: 'matched', rating: null, watchlist: true }]);
   });
 
+  it('reads a title with NUL and other control characters (PostgreSQL keeps no NUL) instead of failing', async () => {
+    const u = await signUpVerified(t);
+    const p = await preview(u, 'ratings.csv', 'Date,Name,Year,Letterboxd URI,Rating\n2024-01-01,"Amélie\u0000\u0007",2001,https://boxd.it/3,4\n');
+    expect(p.rows).toMatchObject([{ name: 'Amélie', status: 'matched', rating: 4 }]);
+  });
+
   it('refuses a choice the preview did not offer, and a second confirm', async () => {
     const u = await signUpVerified(t);
     const p = await preview(u, 'x.zip', fx.zip);

@@ -29,6 +29,14 @@ describe('parseImportFile', () => {
     ]);
   });
 
+  it('takes NUL and other control characters out of titles, in CSV and in Trakt JSON', async () => {
+    const csv = await parseImportFile('ratings.csv', file(`${lb},Rating\n2024-01-01,"Al\u0000ien\u001b",1979,https://boxd.it/a,4\n`));
+    expect(csv.entries.map((e) => e.name)).toEqual(['Al ien']);
+    const trakt = [{ rating: 8, type: 'movie', movie: { title: 'He\u0000at', year: 1995, ids: {} } }];
+    const json = await parseImportFile('ratings.json', file(JSON.stringify(trakt)));
+    expect(json.entries.map((e) => e.name)).toEqual(['He at']);
+  });
+
   it('reads a BOM, CRLF line ends and an IMDb title type; skips episodes', async () => {
     const csv =
       '\uFEFFConst,Your Rating,Date Rated,Title,URL,Title Type,Year\r\ntt0133093,9,2020-01-01,The Matrix,u,Movie,1999\r\ntt0959621,10,2020-01-01,Pilot,u,TV Episode,2008\r\ntt0903747,7,2020-01-01,Breaking Bad,u,TV Series,2008\r\n';

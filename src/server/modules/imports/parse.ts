@@ -187,6 +187,13 @@ async function* csvRecords(bytes: Uint8Array, budget: RowBudget): AsyncGenerator
   }
 }
 
+/**
+ * A title as the file spells it, without NUL and other control characters: PostgreSQL refuses NUL in
+ * text and JSON (the preview is stored), and none belongs in a title.
+ */
+// eslint-disable-next-line no-control-regex
+const cleanText = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+
 const yearOf = (s: string | undefined) => {
   const n = Number(s);
   return s && /^\d{4}$/.test(s.trim()) && n > 1800 && n < 2200 ? n : null;
@@ -215,7 +222,7 @@ async function fromCsv(fileName: string, bytes: Uint8Array, budget: RowBudget): 
       } else throw wrongFile();
       continue;
     }
-    const at = (name: string) => record[col(name)]?.trim() ?? '';
+    const at = (name: string) => cleanText(record[col(name)] ?? '');
     if (source === 'letterboxd') {
       const name = at('name');
       if (!name) continue;
@@ -294,7 +301,7 @@ function fromTraktJson(textContent: string, fileName: string, budget: RowBudget)
       const rating = kind === 'rating' && typeof it.rating === 'number' ? fromTenPoints(it.rating) : null;
       const tmdbId = title.ids.tmdb ?? null;
       const imdbId = title.ids.imdb && /^tt\d{1,10}$/.test(title.ids.imdb) ? title.ids.imdb : null;
-      const name = title.title ?? '';
+      const name = cleanText(title.title ?? '');
       const entry: ImportEntry = { name, year: title.year ?? null, imdbId, tmdbId, mediaType, rating, watchlist: false };
       const key = tmdbId ? `${mediaType}:${tmdbId}` : imdbId ? imdbId : `${normalizeText(name)}|${title.year ?? ''}`;
       raws.push({ key, entry, kind: kind === 'rating' && rating === null ? 'watched' : kind });
