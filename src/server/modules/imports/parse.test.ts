@@ -57,7 +57,10 @@ describe('parseImportFile', () => {
   });
 
   it('reads Letterboxd’s import layout: our own favorites CSV, and hand-written ones with Rating10 or an IMDb id', async () => {
-    const ours = await parseImportFile('favorites-letterboxd.csv', file('tmdbID,Title,Year,Rating\r\n550,Fight Club,1999,4\r\n13,"Forrest Gump, the film",1994,1\r\n680,Pulp Fiction,1994,\r\n'));
+    const ours = await parseImportFile(
+      'favorites-letterboxd.csv',
+      file('tmdbID,Title,Year,Rating\r\n550,Fight Club,1999,4\r\n13,"Forrest Gump, the film",1994,1\r\n680,Pulp Fiction,1994,\r\n'),
+    );
     expect(ours.source).toBe('letterboxd');
     expect(ours.watchedOnly).toBe(1);
     expect(ours.entries.map((e) => [e.tmdbId, e.mediaType, e.name, e.year, e.rating, e.watchlist])).toEqual([
