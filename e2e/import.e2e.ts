@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { fromFiveStars } from '../src/shared/imports';
 import { imdbRatingsCsv, letterboxdExport, traktExport } from '../src/server/test/import-fixtures';
@@ -8,6 +9,23 @@ import { screenshotAt } from './support/browser';
 const app = useApp();
 const SHOTS = '/tmp/shots-import';
 mkdirSync(SHOTS, { recursive: true });
+const ROUNDTRIP_SHOTS = '/tmp/shots-roundtrip';
+mkdirSync(ROUNDTRIP_SHOTS, { recursive: true });
+
+/** The download link of the latest 'Your Reelmates data is ready' mail to `to`. */
+async function exportLink(to: string): Promise<URL> {
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(`${app.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const mail = ((await res.json()) as { mails: { subject: string; text: string }[] }).mails.find((m) => m.subject === 'Your Reelmates data is ready');
+    const link = mail?.text.match(/Download my data: (\S+)/)?.[1];
+    if (link) return new URL(link);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('no data export mail');
+}
+
+type Lists = { favorites: { mediaType: string; mediaId: number; rating: number }[]; watchlist: { mediaType: string; mediaId: number }[] };
+const sorted = <T extends { mediaType: string; mediaId: number }>(rows: T[]) => [...rows].sort((a, b) => a.mediaType.localeCompare(b.mediaType) || a.mediaId - b.mediaId);
 
 describe('import your history (issue 21 part 1)', () => {
   it('imports a Letterboxd export in the browser: preview, progress, report; the profile shows the favorites with converted ratings; importing again changes nothing', async () => {
@@ -112,5 +130,60 @@ describe('import your history (issue 21 part 1)', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('link', { name: sample.title.title, exact: true }) });
     await item.getByRole('img', { name: 'Rated 4 of 5 stars' }).waitFor();
+  });
+
+  it('round-trips a Reelmates data export: the whole ZIP and its favorites CSV, imported into fresh accounts, give the same lists', async () => {
+    const owner = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'leaver' });
+    const post = (path: string, data: unknown) => owner.context.request.post(`${app.url}${path}`, { data });
+    for (const f of [
+      { mediaType: 'movie', mediaId: 550, rating: 4 },
+      { mediaType: 'movie', mediaId: 146, rating: 2 },
+      { mediaType: 'tv', mediaId: 1396, rating: 5 },
+    ])
+      expect((await post('/api/me/favorites', f)).ok()).toBe(true);
+    for (const w of [
+      { mediaType: 'movie', mediaId: 13 },
+      { mediaType: 'tv', mediaId: 1438 },
+    ])
+      expect((await post('/api/me/watchlist', w)).ok()).toBe(true);
+    const mine = (await (await owner.context.request.get(`${app.url}/api/me/lists`)).json()) as Lists;
+    expect((await owner.context.request.post(`${app.url}/api/me/data-export`)).status()).toBe(202);
+    const token = (await exportLink(owner.email)).searchParams.get('export');
+    const zipRes = await owner.context.request.get(`${app.url}/api/me/data-export/download/${token}`);
+    expect(zipRes.status()).toBe(200);
+    const zip = await zipRes.body();
+    await owner.context.close();
+
+    const importInto = async (prefix: string, name: string, mimeType: string, buffer: Buffer, titles: number, shots: boolean) => {
+      const { page, context } = await app.signedIn({ width: 1280, height: 900 }, { prefix });
+      await page.goto(`${app.url}/settings#import`);
+      const card = page.locator('#import');
+      await card.getByLabel('Export file').setInputFiles({ name, mimeType, buffer });
+      const summary = card.getByRole('status').filter({ hasText: 'matched' });
+      await summary.waitFor();
+      expect(await summary.innerText()).toContain(`${titles} matched · 0 need a choice · 0 not found`);
+      if (shots) {
+        await screenshotAt(page, ROUNDTRIP_SHOTS, 'preview-reelmates-zip', 1280, card);
+        await screenshotAt(page, ROUNDTRIP_SHOTS, 'preview-reelmates-zip', 390, card);
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+      await card.getByRole('button', { name: `Import ${titles} titles` }).click();
+      await card.getByText('Import finished').waitFor({ timeout: 30_000 });
+      if (shots) await screenshotAt(page, ROUNDTRIP_SHOTS, 'report-reelmates-zip', 1280, card);
+      const lists = (await (await page.request.get(`${app.url}/api/me/lists`)).json()) as Lists;
+      await context.close();
+      return lists;
+    };
+
+    // The whole ZIP: films and series, the same ratings, the same watchlist.
+    const fromZip = await importInto('zipback', 'reelmates-data.zip', 'application/zip', zip, 5, true);
+    expect(sorted(fromZip.favorites)).toEqual(sorted(mine.favorites));
+    expect(sorted(fromZip.watchlist)).toEqual(sorted(mine.watchlist));
+
+    // Its Letterboxd CSV: the film favorites with their ratings (series are not in it).
+    const csv = Buffer.from(unzipSync(new Uint8Array(zip))['favorites-letterboxd.csv']!);
+    const fromCsv = await importInto('csvback', 'favorites-letterboxd.csv', 'text/csv', csv, 2, false);
+    expect(sorted(fromCsv.favorites)).toEqual(sorted(mine.favorites.filter((f) => f.mediaType === 'movie')));
+    expect(fromCsv.watchlist).toEqual([]);
   });
 });

@@ -25,9 +25,16 @@ export const importMessages = {
   alreadyConfirmed: 'This import has already been started.',
 };
 
-export const importSources = ['letterboxd', 'imdb', 'trakt'] as const;
+export const importSources = ['letterboxd', 'imdb', 'trakt', 'reelmates'] as const;
 export const importSourceSchema = z.enum(importSources);
 export type ImportSource = z.output<typeof importSourceSchema>;
+/** What each source is called (a Reelmates export is our own data export ZIP, decision 056). */
+export const importSourceLabels: Record<ImportSource, string> = {
+  letterboxd: 'Letterboxd',
+  imdb: 'IMDb',
+  trakt: 'Trakt',
+  reelmates: 'Reelmates export',
+};
 
 /** Letterboxd's 0.5–5 stars rounded half up to 1–5 (ruling 29); null for no or an invalid rating. */
 export function fromFiveStars(stars: number): number | null {
@@ -46,7 +53,7 @@ export const importUploadSchema = z.object({
     type: 'string',
     format: 'binary',
     description:
-      'A Letterboxd export ZIP (or its ratings.csv, watched.csv, watchlist.csv, likes/films.csv), an IMDb ratings or watchlist CSV, or a Trakt JSON export; at most 10 MB',
+      'A Letterboxd export ZIP (or its ratings.csv, watched.csv, watchlist.csv, likes/films.csv, or a CSV in Letterboxd’s import layout), an IMDb ratings or watchlist CSV, a Trakt JSON export, or a Reelmates data export ZIP; at most 10 MB',
   }),
 });
 

@@ -7,7 +7,7 @@ const tags = ['Import'];
 /** Reading and matching a file is the costly part: a few previews a user can make in ten minutes. */
 const previews: RateLimit = { bucket: 'import-preview', per: 'user', max: 20, windowMs: 10 * 60_000 };
 
-/** Import of favorites and watchlist from Letterboxd, IMDb and Trakt exports (issue 21 part 1, decision 053). */
+/** Import of favorites and watchlist from Letterboxd, IMDb and Trakt exports, and from a Reelmates data export (issue 21, decision 053). */
 export const importsApi = defineRoutes({
   preview: {
     authz: signedIn,
@@ -16,7 +16,7 @@ export const importsApi = defineRoutes({
     access: 'user',
     tags,
     summary: 'Read an export file and match its titles: a preview of what would be imported; nothing is written to the lists',
-    description: 'At most 10 MB and 20,000 rows. 400 for a file that is not a Letterboxd, IMDb or Trakt export.',
+    description: 'At most 10 MB and 20,000 rows. 400 for a file that is not a Letterboxd, IMDb or Trakt export or a Reelmates data export.',
     form: importUploadSchema,
     status: 201,
     response: importPreviewSchema,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { importSources } from '../../../shared/imports';
 import { user } from './auth';
 
 /** One title a confirmed import writes: a favorite when rated (ruling 29), a watchlist entry when listed. */
@@ -25,7 +26,7 @@ export const importJobs = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['letterboxd', 'imdb', 'trakt'] }).notNull(),
+    source: text('source', { enum: importSources }).notNull(),
     status: text('status', { enum: ['preview', 'queued', 'running', 'done', 'failed'] }).notNull(),
     preview: jsonb('preview').notNull(),
     items: jsonb('items')

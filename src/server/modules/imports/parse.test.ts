@@ -64,12 +64,71 @@ describe('parseImportFile', () => {
     expect(zip.entries).toHaveLength(2);
   });
 
+  it('reads Letterboxd’s import layout: our own favorites CSV, and hand-written ones with Rating10 or an IMDb id', async () => {
+    const ours = await parseImportFile(
+      'favorites-letterboxd.csv',
+      file('tmdbID,Title,Year,Rating\r\n550,Fight Club,1999,4\r\n13,"Forrest Gump, the film",1994,1\r\n680,Pulp Fiction,1994,\r\n'),
+    );
+    expect(ours.source).toBe('letterboxd');
+    expect(ours.watchedOnly).toBe(1);
+    expect(ours.entries.map((e) => [e.tmdbId, e.mediaType, e.name, e.year, e.rating, e.watchlist])).toEqual([
+      [550, 'movie', 'Fight Club', 1999, 4, false],
+      [13, 'movie', 'Forrest Gump, the film', 1994, 1, false],
+    ]);
+    const hand = await parseImportFile('mine.csv', file('Title,imdbID,Rating10,WatchedDate\nThe Matrix,tt0133093,9,2020-01-01\nAlien,,3,\nHeat,tt0113277,,\n'));
+    expect(hand.source).toBe('letterboxd');
+    expect(hand.watchedOnly).toBe(1);
+    expect(hand.entries.map((e) => [e.imdbId, e.tmdbId, e.name, e.rating])).toEqual([
+      ['tt0133093', null, 'The Matrix', 5],
+      [null, null, 'Alien', 2],
+    ]);
+    const stars = await parseImportFile('x.csv', file('LetterboxdURI,Title,Year,Rating\nhttps://boxd.it/a,Up,2009,2.5\n'));
+    expect(stars.entries.map((e) => [e.name, e.year, e.rating])).toEqual([['Up', 2009, 3]]);
+    const watchlist = await parseImportFile('watchlist.csv', file('Title,Year\nUp,2009\n'));
+    expect(watchlist.entries.map((e) => [e.name, e.watchlist, e.rating])).toEqual([['Up', true, null]]);
+  });
+
+  it('reads a Reelmates data export ZIP: favorites and watchlist, films and series, with their TMDB ids and ratings', async () => {
+    const favorites = [
+      { mediaType: 'movie', mediaId: 550, title: 'Fight Club', releaseDate: '1999-10-15', genres: ['Drama'], rating: 4, addedAt: 'x' },
+      { mediaType: 'tv', mediaId: 1396, title: 'Breaking Bad', releaseDate: '2008-01-20', genres: [], rating: 5, addedAt: 'x' },
+      { mediaType: 'podcast', mediaId: 1, title: 'Not ours', rating: 3 },
+    ];
+    const watchlist = [
+      { mediaType: 'movie', mediaId: 13, title: 'Forrest Gump', releaseDate: null, genres: [], addedAt: 'x' },
+      { mediaType: 'tv', mediaId: 1396, title: 'Breaking Bad', releaseDate: '2008-01-20', genres: [], addedAt: 'x' },
+    ];
+    const zip = zipSync({
+      'README.txt': file('Your Reelmates data'),
+      'profile.json': file('{}'),
+      'favorites.json': file(JSON.stringify(favorites)),
+      'watchlist.json': file(JSON.stringify(watchlist)),
+      'favorites-letterboxd.csv': file('tmdbID,Title,Year,Rating\r\n550,Fight Club,1999,4\r\n'),
+      'uploads/a.png': new Uint8Array([1, 2, 3]),
+    });
+    const parsed = await parseImportFile('reelmates-data-2026-11-26.zip', zip);
+    expect(parsed.source).toBe('reelmates');
+    expect(parsed.watchedOnly).toBe(0);
+    expect(parsed.entries.map((e) => [e.mediaType, e.tmdbId, e.name, e.year, e.rating, e.watchlist])).toEqual([
+      ['movie', 550, 'Fight Club', 1999, 4, false],
+      ['tv', 1396, 'Breaking Bad', 2008, 5, true],
+      ['movie', 13, 'Forrest Gump', null, null, true],
+    ]);
+    // In one folder (a re-zipped export) too; a favorites.json that is no list of ours is refused.
+    const nested = await parseImportFile('x.zip', zipSync({ 'mine/favorites.json': file(JSON.stringify(favorites)), 'mine/watchlist.json': file('[]') }));
+    expect(nested.entries).toHaveLength(2);
+    expect((await refused('x.zip', zipSync({ 'favorites.json': file('{"a": 1}'), 'watchlist.json': file('[]') }))).code).toBe('unsupported_file');
+    expect((await refused('x.zip', zipSync({ 'favorites.json': file('[{"foo": 1}]'), 'watchlist.json': file('[]') }))).code).toBe('unsupported_file');
+  });
+
   it('stops a ZIP that inflates past its cap, and refuses files of other layouts', async () => {
     const bomb = zipSync({ 'ratings.csv': new Uint8Array(45 * 1024 * 1024).fill(0x41) }, { level: 9 });
     expect(bomb.length).toBeLessThan(1024 * 1024);
     expect((await refused('bomb.zip', bomb)).status).toBe(413);
     for (const [name, body] of [
       ['x.csv', 'Title,Rating\nAlien,5\n'],
+      ['x.csv', 'Movie,Score,Comment\nAlien,5,great\n'],
+      ['x.csv', 'tmdbID,Rating\n550,4\n'],
       ['x.json', '[1, 2, 3]'],
       ['x.json', '{"ratings": [{"foo": 1}]}'],
       ['x.csv', '\u0000\u0001binary'],

@@ -8,8 +8,9 @@ import { fromFiveStars, fromTenPoints, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, import
 import { AppError, errors } from '../../http/errors';
 
 /**
- * Reads an export file into entries (decision 053): the Letterboxd ZIP or one of its CSVs, an IMDb
- * ratings or watchlist CSV, a Trakt JSON export (or a ZIP of its JSON files). CSV through csv-parse
+ * Reads an export file into entries (decision 053): the Letterboxd ZIP or one of its CSVs (its export
+ * layout, or the import layout our own favorites-letterboxd.csv uses), an IMDb ratings or watchlist
+ * CSV, a Trakt JSON export (or a ZIP of its JSON files), or a Reelmates data export ZIP. CSV through csv-parse
  * and ZIP through fflate, both streaming, with limits: the file's size (checked by the route and
  * again here), the bytes a ZIP may inflate to, and the rows read. Anything else is refused with one
  * clear message. Pure: no catalogue, no database.
@@ -108,6 +109,11 @@ function merge(source: ImportSource, raws: Raw[]): ParsedImport {
 
 async function fromZip(bytes: Uint8Array, budget: RowBudget): Promise<{ source: ImportSource; raws: Raw[] }> {
   const files = readZip(bytes, (name) => /\.(csv|json)$/i.test(name) && !name.startsWith('__MACOSX/'));
+  const ours = reelmatesFiles([...files.keys()]);
+  if (ours) {
+    const raws = [...fromReelmatesJson(decode(files.get(ours.favorites)!), 'rating', budget), ...fromReelmatesJson(decode(files.get(ours.watchlist)!), 'watchlist', budget)];
+    return { source: 'reelmates', raws };
+  }
   const letterboxd = ['ratings.csv', 'watched.csv', 'watchlist.csv', 'likes/films.csv'];
   const lb = [...files.keys()].filter((n) => letterboxd.some((l) => baseName(n) === l || baseName(n).endsWith(`/${l}`)));
   if (lb.length) {
@@ -205,6 +211,7 @@ async function fromCsv(fileName: string, bytes: Uint8Array, budget: RowBudget): 
   let source: ImportSource | null = null;
   let col: (name: string) => number = () => -1;
   let kindOf: Kind = 'watched';
+  let importLayout = false;
   for await (const record of csvRecords(bytes, budget)) {
     if (!header) {
       header = record.map((h) => h.trim().toLowerCase());
@@ -219,11 +226,24 @@ async function fromCsv(fileName: string, bytes: Uint8Array, budget: RowBudget): 
         if (col('rating') >= 0) kindOf = 'rating';
         else if (/watchlist/.test(fileName)) kindOf = 'watchlist';
         else kindOf = 'watched';
+      } else if (col('title') >= 0 && ['tmdbid', 'imdbid', 'letterboxduri', 'year'].some((c) => col(c) >= 0)) {
+        // Letterboxd's *import* layout (our own favorites-letterboxd.csv, and what people write by hand).
+        source = 'letterboxd';
+        importLayout = true;
+        if (col('rating') >= 0 || col('rating10') >= 0) kindOf = 'rating';
+        else if (/watchlist/.test(fileName)) kindOf = 'watchlist';
+        else kindOf = 'watched';
       } else throw wrongFile();
       continue;
     }
     const at = (name: string) => cleanText(record[col(name)] ?? '');
-    if (source === 'letterboxd') {
+    if (importLayout) {
+      const entry = letterboxdImportEntry(at, kindOf);
+      if (!entry) continue;
+      const { tmdbId, imdbId, name, year } = entry;
+      const key = tmdbId ? `movie:${tmdbId}` : (imdbId ?? `${normalizeText(name)}|${year ?? ''}`);
+      raws.push({ key, entry, kind: entry.rating === null && kindOf === 'rating' ? 'watched' : kindOf });
+    } else if (source === 'letterboxd') {
       const name = at('name');
       if (!name) continue;
       const year = yearOf(at('year'));
@@ -245,6 +265,27 @@ async function fromCsv(fileName: string, bytes: Uint8Array, budget: RowBudget): 
   return { source, raws };
 }
 
+/**
+ * One row of Letterboxd's import layout (letterboxd.com/about/importing-data): `Title`, and any of
+ * `tmdbID` (a TMDB *movie* id), `imdbID`, `Year`, `Rating` (0.5–5) or `Rating10` (1–10), ruling 29.
+ * Null for a row naming no title at all.
+ */
+function letterboxdImportEntry(at: (name: string) => string, kindOf: Kind): ImportEntry | null {
+  const name = at('title');
+  const tmdb = at('tmdbid');
+  const tmdbId = /^\d{1,9}$/.test(tmdb) && Number(tmdb) > 0 ? Number(tmdb) : null;
+  const imdb = at('imdbid');
+  const imdbId = /^tt\d{1,10}$/.test(imdb) ? imdb : null;
+  if (!name && !tmdbId && !imdbId) return null;
+  let rating: number | null = null;
+  if (kindOf === 'rating') {
+    const stars = at('rating');
+    const points = at('rating10');
+    rating = stars ? fromFiveStars(Number(stars)) : points ? fromTenPoints(Number(points)) : null;
+  }
+  return { name, year: yearOf(at('year')), imdbId, tmdbId, mediaType: 'movie', rating, watchlist: false };
+}
+
 /** IMDb's title types as ours; episodes are not titles we list. */
 function imdbType(t: string): MediaType | null | 'skip' {
   const s = t.toLowerCase().replace(/[^a-z]/g, '');
@@ -252,6 +293,53 @@ function imdbType(t: string): MediaType | null | 'skip' {
   if (s.includes('episode')) return 'skip';
   if (s.startsWith('tvseries') || s.startsWith('tvminiseries')) return 'tv';
   return 'movie';
+}
+
+// ---------------------------------------------------------------- Reelmates export
+
+/** Our data export's `favorites.json` and `watchlist.json`, side by side (at the root or in one folder). */
+function reelmatesFiles(names: string[]): { favorites: string; watchlist: string } | null {
+  for (const favorites of names) {
+    const m = /^(.*\/)?favorites\.json$/i.exec(favorites);
+    if (!m) continue;
+    const watchlist = names.find((n) => n.toLowerCase() === `${(m[1] ?? '').toLowerCase()}watchlist.json`);
+    if (watchlist) return { favorites, watchlist };
+  }
+  return null;
+}
+
+/** A title of favorites.json or watchlist.json as data-export's collect.ts writes it (decision 056). */
+const reelmatesTitle = z
+  .object({
+    mediaType: z.enum(['movie', 'tv']),
+    mediaId: z.number().int().positive().max(2_147_483_647),
+    title: z.string(),
+    releaseDate: z.string().nullish(),
+    rating: z.number().nullish(),
+  })
+  .loose();
+
+/** One list of a Reelmates export: favorites keep their 1–5 rating, watchlist entries their mark; both their media type and TMDB id. */
+function fromReelmatesJson(textContent: string, kind: 'rating' | 'watchlist', budget: RowBudget): Raw[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(textContent);
+  } catch {
+    throw wrongFile();
+  }
+  if (!Array.isArray(data)) throw wrongFile();
+  const raws: Raw[] = [];
+  for (const raw of data) {
+    budget.take();
+    const item = reelmatesTitle.safeParse(raw);
+    if (!item.success) continue;
+    const { mediaType, mediaId, title, releaseDate } = item.data;
+    const rating = kind === 'rating' && typeof item.data.rating === 'number' ? fromFiveStars(item.data.rating) : null;
+    const entry: ImportEntry = { name: cleanText(title), year: yearOf(releaseDate?.slice(0, 4)), imdbId: null, tmdbId: mediaId, mediaType, rating, watchlist: false };
+    raws.push({ key: `${mediaType}:${mediaId}`, entry, kind: kind === 'rating' && rating === null ? 'watched' : kind });
+  }
+  if (!raws.length && data.length) throw wrongFile();
+  return raws;
 }
 
 // ---------------------------------------------------------------- Trakt JSON

@@ -105,8 +105,8 @@ export function ImportCard() {
           <History className="size-5 text-primary" aria-hidden /> {importMessages.title}
         </CardTitle>
         <CardDescription>
-          Bring your ratings and watchlist from Letterboxd (the export ZIP or its CSV files), IMDb (ratings or watchlist CSV) or Trakt (JSON export). Rated titles become favorites;
-          watched-only titles are not imported. Nothing is added until you confirm.
+          Bring your ratings and watchlist from Letterboxd (the export ZIP or its CSV files), IMDb (ratings or watchlist CSV), Trakt (JSON export), or a Reelmates data export ZIP.
+          Rated titles become favorites; watched-only titles are not imported. Nothing is added until you confirm.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
