@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage, NotificationView } from '../../../shared/notifications';
 import { notifications, profiles, session } from '../../db/schema';
@@ -46,6 +46,43 @@ describe('notifications', () => {
     expect(second.nextCursor).toBeNull();
     expect(await body(await t.as(owner)('/api/notifications/unread-count'))).toEqual({ count: 23 });
     expect((await body<NotificationPage>(await t.as(other)('/api/notifications'))).items).toEqual([]);
+  });
+
+  it('pages through rows written at one instant and rows of one millisecond, skipping none and repeating none', async () => {
+    const reader = await person();
+    // 25 rows of one statement share created_at to the microsecond; 5 more lie within one millisecond.
+    await t.deps.database.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          userId: reader.id,
+          type: 'new_follower' as const,
+          title: `same ${i}`,
+          message: 'm',
+          relatedUserId: other.id,
+          createdAt: new Date('2026-01-02T03:04:05.678Z'),
+        })),
+      );
+    const micro = ['101', '202', '303', '404', '505'];
+    for (const [i, us] of micro.entries()) {
+      const id = await give(reader, other, `micro ${i}`);
+      await t.deps.database.db.execute(sql`update notifications set created_at = ${`2026-01-01T00:00:00.123${us}Z`}::timestamptz where id = ${id}`);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=7&before=${encodeURIComponent(cursor)}` : '?limit=7';
+      const page: NotificationPage = await body<NotificationPage>(await t.as(reader)(`/api/notifications${query}`));
+      seen.push(...page.items.map((n) => n.title));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen).size).toBe(30);
+    expect(seen.slice(25)).toEqual(['micro 4', 'micro 3', 'micro 2', 'micro 1', 'micro 0']);
+    // A cursor of milliseconds, as pages were given before, is still read.
+    const old = await t.as(reader)(`/api/notifications?before=${encodeURIComponent(`2026-01-02T03:04:05.678Z|00000000-0000-4000-8000-000000000000`)}`);
+    expect(old.status).toBe(200);
+    expect((await t.as(reader)('/api/notifications?before=yesterday|x')).status).toBe(400);
   });
 
   it('lets only the owner read, mark and delete a notification', async () => {

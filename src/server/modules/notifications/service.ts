@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationKind, type NotificationPage, type NotificationView } from '../../../shared/notifications';
 import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
@@ -22,7 +22,14 @@ const columns = {
   relatedAvatarUrl: profiles.avatarUrl,
 };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null } & { id: string; createdAt: Date };
+/**
+ * The row's time to the microsecond, as PostgreSQL keeps it, for the page cursor: a cursor cut to
+ * JavaScript's milliseconds skipped the older rows of its millisecond (all of them when a statement
+ * wrote several at one instant) on PostgreSQL.
+ */
+const cursorAt = sql<string>`to_char(${notifications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null } & { id: string; createdAt: Date; cursorAt: string };
 
 const toView = (r: Row): NotificationView => ({
   id: r.id,
@@ -46,26 +53,30 @@ const toView = (r: Row): NotificationView => ({
 export const notHidden = sql`not (${notifications.type} = 'new_favorite_from_following' and coalesce(${profiles.isPrivate} or not ${profiles.showFavorites}, false))`;
 
 const select = (db: Database) =>
-  db.select(columns).from(notifications).leftJoin(user, eq(user.id, notifications.relatedUserId)).leftJoin(profiles, eq(profiles.id, notifications.relatedUserId));
+  db
+    .select({ ...columns, cursorAt })
+    .from(notifications)
+    .leftJoin(user, eq(user.id, notifications.relatedUserId))
+    .leftJoin(profiles, eq(profiles.id, notifications.relatedUserId));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Cursor = "<created_at ISO>|<id>" of the last item of the previous page. Both parts are checked:
- *  the id goes into a uuid comparison, where anything else would fail the query. */
+/**
+ * Cursor = "<created_at, UTC, to the microsecond>|<id>" of the last item of the previous page (a
+ * cursor of milliseconds, as given before, is still read). Both parts are checked: they go into a
+ * timestamp and a uuid comparison, where anything else would fail the query.
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(?:\d{3})?Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 function parseCursor(cursor: string | undefined) {
   if (!cursor) return null;
-  const parts = cursor.split('|');
-  const [at, id] = parts;
-  const date = new Date(at ?? '');
-  if (parts.length !== 2 || !id || !UUID.test(id) || Number.isNaN(date.getTime())) throw errors.badRequest('Invalid cursor.');
-  return { date, id };
+  const [, at, id] = CURSOR.exec(cursor) ?? [];
+  if (!at || !id || Number.isNaN(new Date(at).getTime())) throw errors.badRequest('Invalid cursor.');
+  return { at, id };
 }
 
 /** A page's rows: one more than asked for, which says whether there is a next page. */
 function toPage(rows: Row[], limit: number): NotificationPage {
-  const items = rows.slice(0, limit).map(toView);
-  const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > limit && last ? `${last.createdAt}|${last.id}` : null };
+  const kept = rows.slice(0, limit);
+  const last = kept[kept.length - 1];
+  return { items: kept.map(toView), nextCursor: rows.length > limit && last ? `${last.cursorAt}|${last.id}` : null };
 }
 
 /**
@@ -76,7 +87,7 @@ function toPage(rows: Row[], limit: number): NotificationPage {
 function selectFirstPages(db: Database) {
   const rows = sql`(select coalesce(json_agg(x), '[]'::json) from (
       select ${notifications.id} as "id", ${notifications.type} as "type", ${notifications.title} as "title", ${notifications.message} as "message",
-             ${notifications.read} as "read", ${notifications.createdAt} as "createdAt", ${notifications.data} as "data",
+             ${notifications.read} as "read", ${notifications.createdAt} as "createdAt", ${cursorAt} as "cursorAt", ${notifications.data} as "data",
              ${user.id} as "relatedId", ${user.username} as "relatedUsername", ${user.displayUsername} as "relatedDisplayUsername",
              ${profiles.fullName} as "relatedFullName", ${profiles.avatarUrl} as "relatedAvatarUrl"
       from ${notifications} left join ${user} on ${user.id} = ${notifications.relatedUserId} left join ${profiles} on ${profiles.id} = ${notifications.relatedUserId}
@@ -111,12 +122,7 @@ export async function listNotifications(db: Database, me: string, before?: strin
   // The dashboard's chips (ruling 22): one kind is a few types.
   const ofKind = kind === 'all' ? undefined : inArray(notifications.type, [...NOTIFICATION_KINDS[kind]]);
   const where = cursor
-    ? and(
-        eq(notifications.userId, me),
-        notHidden,
-        ofKind,
-        or(lt(notifications.createdAt, cursor.date), and(eq(notifications.createdAt, cursor.date), lt(notifications.id, cursor.id))),
-      )
+    ? and(eq(notifications.userId, me), notHidden, ofKind, sql`(${notifications.createdAt}, ${notifications.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`)
     : and(eq(notifications.userId, me), notHidden, ofKind);
   const rows = (await select(db)
     .where(where)
