@@ -38,13 +38,19 @@ describe('Download my data', () => {
     await screenshotAt(page, SHOTS, 'settings-card-idle', 1280, card);
     await screenshotAt(page, SHOTS, 'settings-card-idle', 390, card);
 
-    await card.getByRole('button', { name: DATA_EXPORT_TEXT.button }).click();
+    // A double click asks once: the button is disabled only at the next render, after both clicks.
+    const requests: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/me/data-export') requests.push(r.status());
+    });
+    await card.getByRole('button', { name: DATA_EXPORT_TEXT.button }).dblclick();
     // The job runs in the background; the event stream moves the card to 'Ready' and a toast says so.
     await card.locator('[data-status="ready"]').waitFor({ timeout: 20_000 });
     await page.getByText(DATA_EXPORT_TEXT.ready).waitFor();
     await status.getByText('We e-mailed you a download link', { exact: false }).waitFor();
     expect(await card.getByRole('button', { name: DATA_EXPORT_TEXT.button }).isEnabled()).toBe(true);
     await card.getByText('1 of 3 requests used in the last 24 hours.').waitFor();
+    expect(requests).toEqual([202]);
 
     // The mail's link opens Settings with the download, for the signed-in owner.
     const link = new URL(await exportMail(me.email));

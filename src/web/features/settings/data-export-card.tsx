@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { useRealtimeEvent } from '@/lib/realtime';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { DATA_EXPORT_TEXT, type DataExportView } from '@shared/data-export';
 import { dataExportKeys, dataExportQuery, downloadUrl, useStartDataExport } from './data-export-api';
 
@@ -50,11 +51,15 @@ export function DataExportCard() {
   const latest = state.data?.latest ?? null;
   const open = latest?.status === 'queued' || latest?.status === 'running';
   const usedUp = !!state.data && state.data.startedToday >= state.data.perDay;
+  const once = useSingleFlight();
   const request = () =>
-    start.mutate(undefined, {
-      onSuccess: () => toast.success(DATA_EXPORT_TEXT.started),
-      onError: (e) => toast.error(e instanceof ApiError ? e.message : 'Could not request your data. Please try again.'),
-    });
+    once((settled) =>
+      start.mutate(undefined, {
+        onSuccess: () => toast.success(DATA_EXPORT_TEXT.started),
+        onError: (e) => toast.error(e instanceof ApiError ? e.message : 'Could not request your data. Please try again.'),
+        onSettled: settled,
+      }),
+    );
 
   return (
     <Card id="data-export">

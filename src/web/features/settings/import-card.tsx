@@ -7,6 +7,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { useRealtimeEvent } from '@/lib/realtime';
+import { useSingleFlight } from '@/lib/use-single-flight';
 import { IMPORT_MAX_BYTES, importMessages, type ImportJob, type ImportPreview, type ImportRow } from '@shared/imports';
 import { currentImportQuery, importKeys, useConfirmImport, usePreviewImport } from './import-api';
 
@@ -79,21 +80,25 @@ export function ImportCard() {
     setFileError(null);
     if (input.current) input.current.value = '';
   };
+  const once = useSingleFlight();
   const start = () => {
     if (!preview) return;
     const choices = Object.entries(picks).flatMap(([row, key]) => {
       const [mediaType, mediaId] = key.split(':');
       return key ? [{ row: Number(row), mediaType: mediaType as 'movie' | 'tv', mediaId: Number(mediaId) }] : [];
     });
-    confirming.mutate(
-      { id: preview.id, body: { choices } },
-      {
-        onSuccess: () => {
-          setPreview(null);
-          setDismissed(null);
+    once((settled) =>
+      confirming.mutate(
+        { id: preview.id, body: { choices } },
+        {
+          onSuccess: () => {
+            setPreview(null);
+            setDismissed(null);
+          },
+          onError: (e) => setFileError(errorText(e)),
+          onSettled: settled,
         },
-        onError: (e) => setFileError(errorText(e)),
-      },
+      ),
     );
   };
 
