@@ -51,18 +51,16 @@ describe('notifications', () => {
   it('pages through rows written at one instant and rows of one millisecond, skipping none and repeating none', async () => {
     const reader = await person();
     // 25 rows of one statement share created_at to the microsecond; 5 more lie within one millisecond.
-    await t.deps.database.db
-      .insert(notifications)
-      .values(
-        Array.from({ length: 25 }, (_, i) => ({
-          userId: reader.id,
-          type: 'new_follower' as const,
-          title: `same ${i}`,
-          message: 'm',
-          relatedUserId: other.id,
-          createdAt: new Date('2026-01-02T03:04:05.678Z'),
-        })),
-      );
+    await t.deps.database.db.insert(notifications).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        userId: reader.id,
+        type: 'new_follower' as const,
+        title: `same ${i}`,
+        message: 'm',
+        relatedUserId: other.id,
+        createdAt: new Date('2026-01-02T03:04:05.678Z'),
+      })),
+    );
     const micro = ['101', '202', '303', '404', '505'];
     for (const [i, us] of micro.entries()) {
       const id = await give(reader, other, `micro ${i}`);
