@@ -73,6 +73,23 @@ describe('Download my data', () => {
     expect(refused.status()).toBe(404);
     await other.context.close();
 
+    // The owner opens the mailed link signed out (another browser): sign-in comes first, then the
+    // link's own page, at the card, with the download.
+    const elsewhere = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await elsewhere.newPage();
+    await phone.goto(link.toString().replace(/^https?:\/\/[^/]+/, app.url));
+    await phone.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await phone.getByLabel('Email', { exact: true }).fill(me.email);
+    await phone.getByLabel('Password', { exact: true }).fill(me.password);
+    await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const phoneDownload = phone.locator('#data-export').getByRole('link', { name: 'Download ZIP' });
+    await phoneDownload.waitFor();
+    expect(new URL(phone.url()).search).toBe(link.search);
+    expect(new URL(phone.url()).hash).toBe('#data-export');
+    await expect.poll(() => phoneDownload.isVisible()).toBe(true);
+    expect(await phoneDownload.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await elsewhere.close();
+
     // The favorites list offers the Letterboxd CSV next to the JSON export.
     await page.goto(`${app.url}/profile`);
     const csvButton = page.getByRole('button', { name: 'Download favorites as Letterboxd CSV' }).first();

@@ -8,6 +8,6 @@ export function ProtectedRoute() {
   const location = useLocation();
   if (isPending) return <PageSpinner />;
   if (!user && signedOut) return <Navigate to="/" replace />;
-  if (!user) return <Navigate to="/auth" replace state={{ returnTo: location.pathname + location.search }} />;
+  if (!user) return <Navigate to="/auth" replace state={{ returnTo: location.pathname + location.search + location.hash }} />;
   return <Outlet />;
 }
