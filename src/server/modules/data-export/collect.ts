@@ -168,8 +168,7 @@ async function conversationsOf(db: Database, me: string) {
  * The notifications as the list shows them (the notifications module's rule, ruling 9: a now-private
  * author's `new_favorite_from_following` is left out), less what came from someone who has since
  * blocked the user (a message notice would name a conversation the block took away; ruling 28).
- * One statement, not the list's pages: its cursor keeps milliseconds, and rows written in one
- * statement share a timestamp to the microsecond.
+ * One statement, not the list's pages: the whole list at once, in the list's order.
  */
 async function notificationsOf(db: Database, me: string) {
   const rows = await db

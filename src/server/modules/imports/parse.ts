@@ -1,11 +1,17 @@
 import { Readable } from 'node:stream';
 import { parse as csvParser } from 'csv-parse';
 import { Unzip, UnzipInflate } from 'fflate';
-import { z } from 'zod';
 import type { MediaType } from '../../../shared/catalogue';
 import { normalizeText } from '../../../shared/did-you-mean';
-import { fromFiveStars, fromTenPoints, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, importMessages, type ImportSource } from '../../../shared/imports';
+import { fromFiveStars, fromTenPoints, IMPORT_MAX_BYTES, importMessages, type ImportSource } from '../../../shared/imports';
 import { AppError, errors } from '../../http/errors';
+import { fromReelmatesJson, fromTraktJson, reelmatesFiles } from './parse-json';
+import { cleanText, IMPORT_MAX_INFLATED_BYTES, type ImportEntry, type Kind, type ParsedImport, type Raw, RowBudget, tooLarge, wrongFile, yearOf } from './parse-common';
+
+export type { ImportEntry, ParsedImport } from './parse-common';
+export { IMPORT_MAX_INFLATED_BYTES } from './parse-common';
+
+const CHUNK = 64 * 1024;
 
 /**
  * Reads an export file into entries (decision 053): the Letterboxd ZIP or one of its CSVs (its export
@@ -15,48 +21,6 @@ import { AppError, errors } from '../../http/errors';
  * again here), the bytes a ZIP may inflate to, and the rows read. Anything else is refused with one
  * clear message. Pure: no catalogue, no database.
  */
-
-/** One title of the file, before matching. `rating` is already on our 1–5 scale (ruling 29). */
-export interface ImportEntry {
-  name: string;
-  year: number | null;
-  imdbId: string | null;
-  tmdbId: number | null;
-  mediaType: MediaType | null;
-  rating: number | null;
-  watchlist: boolean;
-}
-
-export interface ParsedImport {
-  source: ImportSource;
-  /** Titles to match: rated or on the watchlist. */
-  entries: ImportEntry[];
-  /** Titles only watched or liked, without a rating: not imported (ruling 29). */
-  watchedOnly: number;
-}
-
-/** A ZIP may inflate to at most this much of the files we read: a zip bomb stops here. */
-export const IMPORT_MAX_INFLATED_BYTES = 4 * IMPORT_MAX_BYTES;
-const CHUNK = 64 * 1024;
-
-const wrongFile = () => new AppError(400, 'unsupported_file', importMessages.wrongFile);
-const tooManyRows = () => new AppError(400, 'too_many_rows', importMessages.tooManyRows);
-const tooLarge = () => new AppError(413, 'payload_too_large', importMessages.tooLarge);
-
-type Kind = 'rating' | 'watchlist' | 'watched';
-interface Raw {
-  key: string;
-  entry: ImportEntry;
-  kind: Kind;
-}
-
-/** Counts rows across every file of one import. */
-class RowBudget {
-  private rows = 0;
-  take() {
-    if (++this.rows > IMPORT_MAX_ROWS) throw tooManyRows();
-  }
-}
 
 export async function parseImportFile(fileName: string, bytes: Uint8Array): Promise<ParsedImport> {
   if (bytes.length > IMPORT_MAX_BYTES) throw tooLarge();
@@ -193,18 +157,6 @@ async function* csvRecords(bytes: Uint8Array, budget: RowBudget): AsyncGenerator
   }
 }
 
-/**
- * A title as the file spells it, without NUL and other control characters: PostgreSQL refuses NUL in
- * text and JSON (the preview is stored), and none belongs in a title.
- */
-// eslint-disable-next-line no-control-regex
-const cleanText = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-
-const yearOf = (s: string | undefined) => {
-  const n = Number(s);
-  return s && /^\d{4}$/.test(s.trim()) && n > 1800 && n < 2200 ? n : null;
-};
-
 async function fromCsv(fileName: string, bytes: Uint8Array, budget: RowBudget): Promise<{ source: ImportSource; raws: Raw[] }> {
   const raws: Raw[] = [];
   let header: string[] | null = null;
@@ -293,108 +245,4 @@ function imdbType(t: string): MediaType | null | 'skip' {
   if (s.includes('episode')) return 'skip';
   if (s.startsWith('tvseries') || s.startsWith('tvminiseries')) return 'tv';
   return 'movie';
-}
-
-// ---------------------------------------------------------------- Reelmates export
-
-/** Our data export's `favorites.json` and `watchlist.json`, side by side (at the root or in one folder). */
-function reelmatesFiles(names: string[]): { favorites: string; watchlist: string } | null {
-  for (const favorites of names) {
-    const m = /^(.*\/)?favorites\.json$/i.exec(favorites);
-    if (!m) continue;
-    const watchlist = names.find((n) => n.toLowerCase() === `${(m[1] ?? '').toLowerCase()}watchlist.json`);
-    if (watchlist) return { favorites, watchlist };
-  }
-  return null;
-}
-
-/** A title of favorites.json or watchlist.json as data-export's collect.ts writes it (decision 056). */
-const reelmatesTitle = z
-  .object({
-    mediaType: z.enum(['movie', 'tv']),
-    mediaId: z.number().int().positive().max(2_147_483_647),
-    title: z.string(),
-    releaseDate: z.string().nullish(),
-    rating: z.number().nullish(),
-  })
-  .loose();
-
-/** One list of a Reelmates export: favorites keep their 1–5 rating, watchlist entries their mark; both their media type and TMDB id. */
-function fromReelmatesJson(textContent: string, kind: 'rating' | 'watchlist', budget: RowBudget): Raw[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(textContent);
-  } catch {
-    throw wrongFile();
-  }
-  if (!Array.isArray(data)) throw wrongFile();
-  const raws: Raw[] = [];
-  for (const raw of data) {
-    budget.take();
-    const item = reelmatesTitle.safeParse(raw);
-    if (!item.success) continue;
-    const { mediaType, mediaId, title, releaseDate } = item.data;
-    const rating = kind === 'rating' && typeof item.data.rating === 'number' ? fromFiveStars(item.data.rating) : null;
-    const entry: ImportEntry = { name: cleanText(title), year: yearOf(releaseDate?.slice(0, 4)), imdbId: null, tmdbId: mediaId, mediaType, rating, watchlist: false };
-    raws.push({ key: `${mediaType}:${mediaId}`, entry, kind: kind === 'rating' && rating === null ? 'watched' : kind });
-  }
-  if (!raws.length && data.length) throw wrongFile();
-  return raws;
-}
-
-// ---------------------------------------------------------------- Trakt JSON
-
-const traktIds = z.object({ tmdb: z.number().int().positive().nullish(), imdb: z.string().nullish() }).loose();
-const traktTitle = z.object({ title: z.string().nullish(), year: z.number().int().nullish(), ids: traktIds }).loose();
-const traktItem = z
-  .object({
-    type: z.string().nullish(),
-    rating: z.number().nullish(),
-    listed_at: z.string().nullish(),
-    movie: traktTitle.nullish(),
-    show: traktTitle.nullish(),
-  })
-  .loose();
-
-function fromTraktJson(textContent: string, fileName: string, budget: RowBudget): Raw[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(textContent);
-  } catch {
-    throw wrongFile();
-  }
-  const lists: { items: unknown[]; hint: Kind | null }[] = [];
-  const hintOf = (name: string): Kind | null => (/watchlist/i.test(name) ? 'watchlist' : /rating/i.test(name) ? 'rating' : /watched|history/i.test(name) ? 'watched' : null);
-  if (Array.isArray(data)) lists.push({ items: data, hint: hintOf(fileName) });
-  else if (data && typeof data === 'object') {
-    for (const [key, value] of Object.entries(data)) if (Array.isArray(value) && hintOf(key)) lists.push({ items: value, hint: hintOf(key) });
-  }
-  if (!lists.length) throw wrongFile();
-  const raws: Raw[] = [];
-  let recognised = 0;
-  for (const { items, hint } of lists) {
-    for (const raw of items) {
-      budget.take();
-      const item = traktItem.safeParse(raw);
-      if (!item.success) continue;
-      const it = item.data;
-      const title = it.movie ?? it.show;
-      if (!title || (it.type && it.type !== 'movie' && it.type !== 'show')) {
-        if (it.type) recognised++;
-        continue;
-      }
-      recognised++;
-      const mediaType: MediaType = it.movie ? 'movie' : 'tv';
-      const kind: Kind = hint ?? (typeof it.rating === 'number' ? 'rating' : it.listed_at ? 'watchlist' : 'watched');
-      const rating = kind === 'rating' && typeof it.rating === 'number' ? fromTenPoints(it.rating) : null;
-      const tmdbId = title.ids.tmdb ?? null;
-      const imdbId = title.ids.imdb && /^tt\d{1,10}$/.test(title.ids.imdb) ? title.ids.imdb : null;
-      const name = cleanText(title.title ?? '');
-      const entry: ImportEntry = { name, year: title.year ?? null, imdbId, tmdbId, mediaType, rating, watchlist: false };
-      const key = tmdbId ? `${mediaType}:${tmdbId}` : imdbId ? imdbId : `${normalizeText(name)}|${title.year ?? ''}`;
-      raws.push({ key, entry, kind: kind === 'rating' && rating === null ? 'watched' : kind });
-    }
-  }
-  if (!recognised && lists.some((l) => l.items.length)) throw wrongFile();
-  return raws;
 }
