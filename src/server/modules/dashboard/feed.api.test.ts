@@ -5,6 +5,7 @@ import { activities, profiles, userBlocks, userRoles } from '../../db/schema';
 import type { Audience, RealtimeEvent } from '../../realtime/bus';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { statementsDuring } from '../../test/query-count';
 import { followingFeed } from './feed';
 
 type User = Awaited<ReturnType<typeof signUpVerified>>;
@@ -239,5 +240,34 @@ describe('GET /api/me/feed', () => {
     expect(await toldB()).toBe(0);
     await ok(await t.as(a)('/api/me/watchlist', { method: 'POST', json: { mediaType: 'movie', mediaId: 278 } }), 201);
     expect(await toldB()).toBe(1);
+  }, 120_000);
+
+  it('answers the first pages of viewers who ask at once with one statement, each their own (decision 022)', async () => {
+    // Two busy people with a full page each (rows written directly: the fast path needs 21 of them
+    // among everyone's newest), a quiet one with 3, and four viewers: two follow the first, one the
+    // second, one the quiet person.
+    const [first, second, quiet, ...viewers] = await Promise.all([0, 1, 2, 3, 4, 5, 6].map(() => signUpVerified(t)));
+    for (const [person, rows] of [
+      [first!, 22],
+      [second!, 22],
+      [quiet!, 3],
+    ] as const) {
+      await t.deps.database.db
+        .insert(activities)
+        .values(Array.from({ length: rows }, (_, i) => ({ actorId: person.id, kind: 'thread' as const, title: `${person.username} ${i}` })));
+    }
+    const followed = [first!, first!, second!, quiet!];
+    for (const [i, v] of viewers.entries()) expect((await t.as(v)(`/api/follows/${followed[i]!.id}`, { method: 'POST' })).status).toBeLessThan(300);
+    for (const v of viewers) await feedOf(v); // caches the sessions
+    const pageOf = (page: FeedPage) => [page.items.length, [...new Set(page.items.map((i) => i.actor.id))], page.nextCursor !== null];
+    const expected = followed.map((person) => (person === quiet ? [3, [quiet.id], false] : [20, [person.id], true]));
+    // The three with a full page among everyone's newest rows: the fast path's one statement.
+    const busy = await statementsDuring(t.deps.database, () => Promise.all(viewers.slice(0, 3).map((v) => feedOf(v))));
+    expect(busy.statements).toHaveLength(1);
+    expect(busy.result.map(pageOf)).toEqual(expected.slice(0, 3));
+    // With the quiet person's follower among them: the fast path, then the two-step read for that one.
+    const all = await statementsDuring(t.deps.database, () => Promise.all(viewers.map((v) => feedOf(v))));
+    expect(all.statements).toHaveLength(2);
+    expect(all.result.map(pageOf)).toEqual(expected);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { FEED_CURSOR, type FeedItem, type FeedKind, type FeedPage, FEED_PAGE_SIZE } from '../../../shared/feed';
 import type { MediaType } from '../../../shared/catalogue';
+import { batchedRead } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -42,6 +43,8 @@ const shownKind = (x: string, p: string) =>
  * page behind a stranger's 500 newest rows; at 4,000 it memoizes them, 41 probes.
  */
 const FAST_WINDOWS = [4_000] as const;
+/** The first page's rows: a page and one more, to know that more follow. */
+const FIRST_TAKE = FEED_PAGE_SIZE + 1;
 
 /**
  * The Following tab (decision 052). The people the viewer follows, as the viewer may see into them:
@@ -59,14 +62,14 @@ export async function followingFeed(deps: AppDeps, viewerId: string, before?: st
   const take = limit + 1;
   // No windows (tests) goes straight to the two-step read.
   let rows: FeedRow[] = [];
-  for (const [i, window] of windows.entries()) {
-    rows =
-      i === 0 && !cursor && take === FEED_PAGE_SIZE + 1 && window === FAST_WINDOWS[0]
-        ? await firstPage(deps.database.db, viewerId)
-        : await queryRows<FeedRow>(deps.database.db, recentWindow(viewerId, cursor, take, window));
-    if (rows.length >= take) break;
+  if (!cursor && take === FIRST_TAKE && windows === FAST_WINDOWS) rows = await firstPage(deps.database.db, viewerId);
+  else {
+    for (const window of windows) {
+      rows = await queryRows<FeedRow>(deps.database.db, recentWindow(viewerId, cursor, take, window));
+      if (rows.length >= take) break;
+    }
+    if (rows.length < take) rows = await queryRows<FeedRow>(deps.database.db, twoStep(viewerId, cursor, take));
   }
-  if (rows.length < take) rows = await queryRows<FeedRow>(deps.database.db, twoStep(viewerId, cursor, take));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -85,7 +88,7 @@ type Cursor = { at: string; id: string } | null;
 const olderThan = (cursor: Cursor, x: string) => (cursor ? sql`AND (${sql.raw(x)}.created_at, ${sql.raw(x)}.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``);
 
 /** The viewer's admin flag, and the followed people they may see into, with their switches. */
-function followedPeople(viewerId: string) {
+function followedPeople(viewerId: unknown) {
   return sql`me AS (SELECT EXISTS (SELECT 1 FROM user_roles WHERE user_id = ${viewerId} AND role = 'admin') AS admin),
     fol AS MATERIALIZED (
       SELECT f.following_id AS actor_id, p.full_name, p.avatar_url, p.show_favorites, p.show_watchlist, p.show_currently_watching
@@ -142,22 +145,34 @@ function recentWindow(viewerId: unknown, cursor: Cursor, take: number, window: n
 }
 
 /**
- * The hot read, the Following tab's first page through the fast path, as a prepared statement:
- * planned once per connection, not at every request (its plan costs more than its execution).
+ * The hot read, the Following tab's first page, for every viewer who asks in the same turn of the
+ * event loop (decision 022; nothing is cached, each request reads after it arrived): one prepared
+ * statement (planned once per connection: its plan costs more than its execution) runs the fast path
+ * per viewer and answers each one's rows as a JSON array; the viewers it leaves short of a page get
+ * the two-step read together in a second one. So a batch costs one statement, at most two.
  */
-function prepareFirstPage(db: Database) {
+const perViewer = (query: (viewer: SQL) => SQL) =>
+  sql<FeedRow[]>`(SELECT coalesce(json_agg(feed ORDER BY feed.created_at DESC, feed.id DESC), '[]'::json) FROM (${query(sql`k.viewer`)}) feed)`;
+function prepareFirstPages(db: Database, name: string, query: (viewer: SQL) => SQL) {
   return db
-    .select({ row: sql<FeedRow>`row_to_json(feed)` })
-    .from(sql`(${recentWindow(sql.placeholder('viewer'), null, FEED_PAGE_SIZE + 1, FAST_WINDOWS[0])}) feed`)
-    .orderBy(sql`feed.created_at desc, feed.id desc`)
-    .prepare('feed_first_page');
+    .select({ viewer: sql<string>`k.viewer`, rows: perViewer(query) })
+    .from(sql`unnest(${sql.placeholder('viewers')}::text[]) AS k(viewer)`)
+    .prepare(name);
 }
-const firstPages = new WeakMap<Database, ReturnType<typeof prepareFirstPage>>();
-async function firstPage(db: Database, viewerId: string): Promise<FeedRow[]> {
-  let statement = firstPages.get(db);
-  if (!statement) firstPages.set(db, (statement = prepareFirstPage(db)));
-  return (await statement.execute({ viewer: viewerId })).map((r) => r.row);
-}
+const fastFirstPages = (db: Database) => prepareFirstPages(db, 'feed_first_pages', (v) => recentWindow(v, null, FIRST_TAKE, FAST_WINDOWS[0]));
+const slowFirstPages = (db: Database) => prepareFirstPages(db, 'feed_first_pages_two_step', (v) => twoStep(v, null, FIRST_TAKE));
+const firstPageStatements = new WeakMap<Database, { fast: ReturnType<typeof fastFirstPages>; slow: ReturnType<typeof slowFirstPages> }>();
+const firstPage = batchedRead<string, FeedRow[]>(
+  async (db, viewers) => {
+    let statements = firstPageStatements.get(db);
+    if (!statements) firstPageStatements.set(db, (statements = { fast: fastFirstPages(db), slow: slowFirstPages(db) }));
+    const pages = new Map((await statements.fast.execute({ viewers })).map((r) => [r.viewer, r.rows]));
+    const short = viewers.filter((v) => (pages.get(v)?.length ?? 0) < FIRST_TAKE);
+    if (short.length > 0) for (const r of await statements.slow.execute({ viewers: short })) pages.set(r.viewer, r.rows);
+    return pages;
+  },
+  () => [],
+);
 
 /**
  * The two-step read, for when the followed people's rows are sparse among everyone's:
@@ -171,7 +186,7 @@ async function firstPage(db: Database, viewerId: string): Promise<FeedRow[]> {
  * Following 1,000 people this reads 1,000 index entries and at most take² rows, where reading each
  * person's page first would read 21,000.
  */
-function twoStep(viewerId: string, cursor: Cursor, take: number) {
+function twoStep(viewerId: unknown, cursor: Cursor, take: number) {
   return sql`WITH ${followedPeople(viewerId)},
     heads AS (
       SELECT fol.*
