@@ -95,6 +95,8 @@ interface AutocannonOptions {
   headers?: Record<string, string>;
   body?: string;
   timeout?: number;
+  /** Per request: autocannon calls setupRequest before each one (here: whose cookie it carries). */
+  requests?: { setupRequest: (req: { headers?: Record<string, string> }) => { headers?: Record<string, string> } }[];
 }
 const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
@@ -120,6 +122,8 @@ interface Target {
   path: string;
   method?: string;
   headers?: Record<string, string>;
+  /** Several viewers: each request carries the next of these cookies in turn (round robin). */
+  cookies?: string[];
   body?: string;
   /** The goal, as a share of the bare server's requests per second. */
   minShareOfBare?: number;
@@ -181,6 +185,9 @@ const TARGETS: Target[] = [
   // Issue 21 part 3: the first page of the Following tab of a viewer who follows 1,000 people with
   // 100 activities each (decision 052).
   { name: 'app-pg GET /api/me/feed (following 1,000 active people)', server: 'app-pg', path: '/api/me/feed', maxP99Ms: 30, measure: measureFeed },
+  // The same first page for 50 different viewers in turn, each following 1,000 of those people: what
+  // many members' dashboards cost at once, where the one viewer's concurrent requests share reads.
+  { name: 'app-pg GET /api/me/feed (50 viewers, each following 1,000)', server: 'app-pg', path: '/api/me/feed', maxP99Ms: 30, measure: measureFeedMany },
   // Issue 25: N mails queued at once on one instance, until every one is an .eml in its dev mailbox.
   {
     name: `app-pg outbox: ${OUTBOX_MAILS.toLocaleString('en-US')} mails to the dev mailbox`,
@@ -307,11 +314,14 @@ async function seedForum(databaseUrl: string): Promise<{ forumId: string; thread
 }
 
 /** Signs a viewer up through the API and follows the verification link from the dev mailbox. */
+let signUps = 1;
+
 async function signedInViewer(baseUrl: string): Promise<string> {
   const email = `viewer${Date.now()}@example.com`;
   const res = await fetch(`${baseUrl}/api/accounts/sign-up`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // An address of its own (heard only where TRUST_PROXY is on): sign-up allows 10 an hour from one.
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${(signUps >> 8) & 255}.${signUps++ & 255}` },
     body: JSON.stringify({ email, password: 'Corr3ct-Horse!', username: `viewer_${Date.now().toString(36)}`, fullName: '', acceptTerms: true, acceptPrivacy: true }),
   });
   if (res.status !== 201) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
@@ -383,19 +393,55 @@ async function seedFeed(databaseUrl: string, viewerId: string): Promise<void> {
 
 let feedViewer: Promise<string> | undefined;
 
+/** The profile seed, the feed's activities and its first viewer (whose cookie it gives). */
+async function feedSeed(baseUrl: string): Promise<string> {
+  await (seeded ??= seedProfile(pgDatabaseUrl!));
+  const viewer = await signedInViewer(baseUrl);
+  const session = (await (await fetch(`${baseUrl}/api/session`, { headers: { cookie: viewer } })).json()) as { user: { id: string } };
+  await seedFeed(pgDatabaseUrl!, session.user.id);
+  return viewer;
+}
+
 async function measureFeed(baseUrl: string, target: Target, round: Round): Promise<Measurement> {
-  const cookie = await (feedViewer ??= (async () => {
-    await (seeded ??= seedProfile(pgDatabaseUrl!));
-    const viewer = await signedInViewer(baseUrl);
-    const session = (await (await fetch(`${baseUrl}/api/session`, { headers: { cookie: viewer } })).json()) as { user: { id: string } };
-    await seedFeed(pgDatabaseUrl!, session.user.id);
-    return viewer;
-  })());
+  const cookie = await (feedViewer ??= feedSeed(baseUrl));
   const headers = { cookie };
   const check = await fetch(`${baseUrl}/api/me/feed`, { headers });
   const body = (await check.json()) as { items?: unknown[]; nextCursor?: string | null };
   if (check.status !== 200 || body.items?.length !== 20 || !body.nextCursor) throw new Error(`feed bench: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
   return measureHttp(baseUrl, { ...target, headers }, round);
+}
+
+const FEED_VIEWERS = 50;
+let feedViewers: Promise<string[]> | undefined;
+
+/** FEED_VIEWERS more viewers, each following FEED_FOLLOWING of the profile seed's users from a place of their own. */
+async function measureFeedMany(baseUrl: string, target: Target, round: Round): Promise<Measurement> {
+  await (feedViewer ??= feedSeed(baseUrl));
+  const cookies = await (feedViewers ??= (async () => {
+    const all: string[] = [];
+    const db = new pg.Client({ connectionString: pgDatabaseUrl! });
+    await db.connect();
+    try {
+      for (let k = 0; k < FEED_VIEWERS; k++) {
+        const cookie = await signedInViewer(baseUrl);
+        const session = (await (await fetch(`${baseUrl}/api/session`, { headers: { cookie } })).json()) as { user: { id: string } };
+        await db.query(
+          `INSERT INTO follows (follower_id, following_id) SELECT $1, 'bench-' || (1 + (g + $2::int * 37) % $3::int) FROM generate_series(1, $4::int) g ON CONFLICT DO NOTHING`,
+          [session.user.id, k, PROFILE_FOLLOWERS, FEED_FOLLOWING],
+        );
+        all.push(cookie);
+      }
+      await db.query('ANALYZE follows');
+    } finally {
+      await db.end();
+    }
+    return all;
+  })());
+  for (const cookie of cookies.slice(0, 3)) {
+    const body = (await (await fetch(`${baseUrl}/api/me/feed`, { headers: { cookie } })).json()) as { items?: unknown[] };
+    if (body.items?.length !== 20) throw new Error(`feed bench: a viewer got ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  return measureHttp(baseUrl, { ...target, cookies }, round);
 }
 
 let forumSeeded: Promise<{ forumId: string; threadId: string }> | undefined;
@@ -476,7 +522,14 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   const child = await startChild(
     'app-pg',
     [...profile, 'dist/server/index.js'],
-    { DATA_DIR: pgDataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}) },
+    // TRUST_PROXY: the bench signs up more viewers than one address may an hour, each from an address of its own.
+    {
+      DATA_DIR: pgDataDir,
+      DATABASE_URL: pgDb.url,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    },
     '/api/health',
   );
   if (fs.existsSync('/proc/self/stat')) {
@@ -799,6 +852,11 @@ async function measureHttp(baseUrl: string, target: Target, round: Round): Promi
     body: target.body,
     timeout: 10,
   };
+  const cookies = target.cookies;
+  if (cookies) {
+    let next = 0;
+    options.requests = [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: cookies[next++ % cookies.length]! } }) }];
+  }
   if (round.warmUp) await autocannon({ ...options, duration: WARMUP_SECONDS }); // JIT, caches, pools; not counted
   const probe = target.server === 'app-pg' ? pgCpuProbe : undefined;
   const before = await probe?.();
