@@ -109,6 +109,37 @@ describe('PgBus on PostgreSQL', () => {
     }
   });
 
+  it('writes the events published in one turn with one statement, in the order published, and drops only one too large', async () => {
+    const bus = new PgBus({ url: pgUrl, pool, log, logger, channel: `${channel}_batch` });
+    await bus.start();
+    const query = pool.query.bind(pool);
+    const writes: string[] = [];
+    pool.query = ((...args: Parameters<typeof query>) => {
+      if (typeof args[0] === 'string' && args[0].includes('INSERT INTO realtime_events')) writes.push(args[0]);
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      const got = collect(bus);
+      for (let i = 0; i < 5; i++) bus.publish({ users: [`u${i}`] }, { type: 'notification', id: `n${i}`, popup: false });
+      // Far over NOTIFY's 8,000 bytes: logged and dropped, the others go out.
+      bus.publish({ users: Array.from({ length: 400 }, (_, i) => `user-with-a-long-id-${i}`) }, { type: 'founding-count' });
+      bus.publish({ everyone: true }, { type: 'founding-count' });
+      expect(await until(() => got.length === 6)).toBe(true);
+      expect(writes).toHaveLength(1);
+      expect(got.map((g) => ('id' in g.event ? g.event.id : g.event.type))).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'founding-count']);
+      expect(got[0]!.audience).toEqual({ users: ['u0'] });
+      expect(got[5]!.audience).toEqual({ everyone: true });
+      const ids = got.map((g) => g.id!);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      // The rows are there for replay, under the ids heard live.
+      const replay = await log.missedBy('u3', ids[0]!);
+      expect(replay?.map((r) => r.id)).toEqual([ids[3], ids[5]]);
+    } finally {
+      pool.query = query;
+      await bus.stop();
+    }
+  });
+
   it('passes on only the declared events another instance NOTIFYs (another version, or not JSON, is dropped)', async () => {
     const bus = new PgBus({ url: pgUrl, pool, log, logger, channel });
     await bus.start();

@@ -155,16 +155,43 @@ export class PgBus implements EventBus {
 
   publish(audience: Audience, event: RealtimeEvent) {
     if (this.stopped) return;
-    const payload = JSON.stringify({ id: Number.MAX_SAFE_INTEGER, audience, event });
-    if (payload.length > MAX_PAYLOAD) {
-      this.options.logger.error({ type: event.type, bytes: payload.length }, 'realtime: event too large for NOTIFY; dropped');
+    const eventText = JSON.stringify(event);
+    const audienceText = JSON.stringify(audience);
+    if (`{"id":${Number.MAX_SAFE_INTEGER},"audience":${audienceText},"event":${eventText}}`.length > MAX_PAYLOAD) {
+      this.options.logger.error({ type: event.type, bytes: eventText.length + audienceText.length }, 'realtime: event too large for NOTIFY; dropped');
       return;
     }
-    // One statement, one transaction: the row and its notification exist together, or neither.
-    const statement = `WITH row AS (INSERT INTO realtime_events (audience, event) VALUES ($2::text[], $3::jsonb) RETURNING id)
-      SELECT pg_notify($1, json_build_object('id', id, 'audience', $4::json, 'event', $3::json)::text) FROM row`;
-    this.options.pool.query(statement, [this.channel, audienceColumn(audience), JSON.stringify(event), JSON.stringify(audience)]).catch((err: unknown) => {
-      this.options.logger.warn({ err, type: event.type }, 'realtime: publish failed');
+    this.pending.push({ audience: audienceColumn(audience), event: eventText, aud: audienceText });
+    if (this.pending.length === 1) setImmediate(() => void this.flushPending());
+  }
+
+  /** Events published in this turn of the event loop, written and NOTIFYed together by flushPending. */
+  private pending: { audience: string[] | null; event: string; aud: string }[] = [];
+
+  /**
+   * One statement, one transaction for every event published in a turn of the event loop: their rows
+   * and their notifications exist together, or none of them, in the order they were published.
+   * NOTIFY serializes committing transactions on one lock held until the commit is flushed; one
+   * commit for a batch instead of one per event, and that commit not waiting for its WAL flush
+   * (synchronous_commit off for this transaction only), keep writers from queueing on it. An event
+   * lost to a database crash in the flush's fraction of a second is what a lost listener already
+   * handles: the client's replay finds its id unknown and refetches (`resync`). Data is never
+   * written here: each change commits durably in its own transaction before its event is published.
+   */
+  private async flushPending() {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const statement = `WITH s AS (SELECT set_config('synchronous_commit', 'off', true)),
+      x AS MATERIALIZED (
+        SELECT nextval(pg_get_serial_sequence('realtime_events', 'id')) AS id, r.audience, r.event, r.aud
+        FROM (SELECT * FROM json_to_recordset($2::json) AS r(n integer, audience text[], event text, aud text) ORDER BY n) r
+      ),
+      ins AS (INSERT INTO realtime_events (id, audience, event) SELECT id, audience, event::jsonb FROM x)
+      SELECT pg_notify($1, '{"id":' || x.id || ',"audience":' || x.aud || ',"event":' || x.event || '}') FROM x, s ORDER BY x.id`;
+    const rows = JSON.stringify(batch.map((e, n) => ({ n, ...e })));
+    await this.options.pool.query(statement, [this.channel, rows]).catch((err: unknown) => {
+      this.options.logger.warn({ err, events: batch.length }, 'realtime: publish failed');
     });
   }
 
@@ -175,6 +202,7 @@ export class PgBus implements EventBus {
 
   async stop() {
     this.stopped = true;
+    await this.flushPending();
     this.stopPruning();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.listeners.clear();
