@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Audience, InProcessBus, type RealtimeEvent } from './bus';
+import type { EventLog, LoggedEvent } from './event-log';
 
 describe('the event bus accepts only the declared events', () => {
   it('publishes a declared event and refuses, at compile time, a wrong type or field', () => {
@@ -23,5 +24,41 @@ describe('the event bus accepts only the declared events', () => {
       bus.publish({ everyone: true }, { type: 'typing' });
     };
     expect(typeof wrong).toBe('function');
+  });
+});
+
+describe('the in-process bus writes its event log in batches', () => {
+  it("writes a turn's events with one append, in id order, and those published during a write with the next", async () => {
+    const appends: number[][] = [];
+    let release: () => void = () => {};
+    let hold = false;
+    const log = {
+      highWaterMark: async () => 10,
+      startPruning: () => () => {},
+      append: async (events: readonly LoggedEvent[]) => {
+        appends.push(events.map((e) => e.id));
+        if (hold) await new Promise<void>((r) => (release = r));
+      },
+    } as unknown as EventLog;
+    const bus = new InProcessBus(log);
+    await bus.start();
+    const heard: number[] = [];
+    bus.subscribe((_a, _e, id) => heard.push(id!));
+    for (let i = 0; i < 3; i++) bus.publish({ users: ['u1'] }, { type: 'notifications-changed' });
+    // Delivered at once, with their ids, before any write.
+    expect(heard).toEqual([11, 12, 13]);
+    await bus.flushed();
+    expect(appends).toEqual([[11, 12, 13]]);
+    // A slow write: what is published meanwhile waits for it, then goes in one append.
+    hold = true;
+    bus.publish({ everyone: true }, { type: 'founding-count' });
+    await new Promise((r) => setImmediate(r));
+    hold = false;
+    bus.publish({ everyone: true }, { type: 'founding-count' });
+    bus.publish({ everyone: true }, { type: 'founding-count' });
+    release();
+    await bus.flushed();
+    expect(appends).toEqual([[11, 12, 13], [14], [15, 16]]);
+    await bus.stop();
   });
 });

@@ -12,7 +12,7 @@
  */
 import type { RealtimeEvent } from '../../shared/realtime';
 import type { Logger } from '../logger';
-import type { EventLog } from './event-log';
+import type { EventLog, LoggedEvent } from './event-log';
 
 export type { RealtimeEvent };
 export type Audience = { users: string[] } | { everyone: true };
@@ -73,13 +73,19 @@ export class InProcessBus implements EventBus {
       return;
     }
     const id = ++this.lastId;
-    this.writes = this.writes.then(() =>
-      log.append(audience, event, id).then(
-        () => {},
-        (err: unknown) => this.logger?.warn({ err, type: event.type }, 'realtime: event not logged (it cannot be replayed)'),
-      ),
-    );
+    this.pending.push({ id, audience, event });
+    // One write at a time, in id order; the events published while one is under way go in the next,
+    // together: one statement on PGlite's single connection instead of one per event.
+    if (this.pending.length === 1) this.writes = this.writes.then(() => this.writePending(log));
     deliverTo(this.listeners, audience, event, id);
+  }
+
+  private pending: LoggedEvent[] = [];
+
+  private async writePending(log: EventLog) {
+    const batch = this.pending;
+    this.pending = [];
+    await log.append(batch).catch((err: unknown) => this.logger?.warn({ err, events: batch.length }, 'realtime: events not logged (they cannot be replayed)'));
   }
 
   subscribe(listener: BusListener) {

@@ -28,13 +28,17 @@ export class EventLog {
   constructor(private readonly db: Database) {}
 
   /**
-   * Writes an event under the id the in-process bus gave it, and moves the id sequence along with
-   * it. (PgBus writes its own rows, with the sequence's ids, in the statement that NOTIFYs.)
+   * Writes events under the ids the in-process bus gave them, in one statement, and moves the id
+   * sequence along with the largest. (PgBus writes its own rows, with the sequence's ids, in the
+   * statement that NOTIFYs.)
    */
-  async append(audience: Audience, event: RealtimeEvent, id: number): Promise<void> {
+  async append(events: readonly LoggedEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const rows = JSON.stringify(events.map((e) => ({ id: e.id, audience: audienceColumn(e.audience), event: e.event })));
     await this.db.execute(
-      sql`WITH row AS (INSERT INTO realtime_events (id, audience, event) VALUES (${id}, ${sql.param(audienceColumn(audience))}::text[], ${JSON.stringify(event)}::jsonb) RETURNING id)
-          SELECT setval(pg_get_serial_sequence('realtime_events', 'id'), id) FROM row`,
+      sql`WITH ins AS (INSERT INTO realtime_events (id, audience, event)
+            SELECT id, audience, event FROM json_to_recordset(${rows}::json) AS r(id bigint, audience text[], event jsonb) RETURNING id)
+          SELECT setval(pg_get_serial_sequence('realtime_events', 'id'), max(id)) FROM ins`,
     );
   }
 
