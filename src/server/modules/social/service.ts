@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SocialLinks } from '../../../shared/profiles';
 import {
   FOLLOW_LIST_LIMIT,
@@ -34,23 +34,16 @@ async function activeUser(db: Database, id: string) {
 
 /**
  * Locks both profile rows in id order before the counts change, so that two users following each
- * other at the same moment cannot deadlock, then moves the two counters by `delta`.
+ * other at the same moment cannot deadlock, then moves the two counters by `delta`: one statement
+ * (the ordered FOR UPDATE runs first, as the CTE the UPDATE joins), one round trip inside the
+ * transaction that holds the locks.
  */
 async function moveCounts(tx: Database, followerId: string, followingId: string, delta: 1 | -1) {
-  await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(inArray(profiles.id, [followerId, followingId]))
-    .orderBy(profiles.id)
-    .for('update');
-  await tx
-    .update(profiles)
-    .set({ followersCount: sql`${profiles.followersCount} + ${delta}` })
-    .where(eq(profiles.id, followingId));
-  await tx
-    .update(profiles)
-    .set({ followingCount: sql`${profiles.followingCount} + ${delta}` })
-    .where(eq(profiles.id, followerId));
+  await tx.execute(sql`WITH locked AS (SELECT id FROM profiles WHERE id IN (${followerId}, ${followingId}) ORDER BY id FOR UPDATE)
+    UPDATE profiles p
+    SET followers_count = p.followers_count + CASE WHEN p.id = ${followingId} THEN ${delta}::integer ELSE 0 END,
+        following_count = p.following_count + CASE WHEN p.id = ${followerId} THEN ${delta}::integer ELSE 0 END
+    FROM locked WHERE p.id = locked.id`);
 }
 
 async function countsOf(db: Database, id: string) {
