@@ -4,6 +4,7 @@ import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
+import { isoOf } from './page-queries';
 
 const PROFILE_LIST_LIMIT = 50;
 
@@ -18,7 +19,7 @@ interface Row {
 
 /** Rows of a subquery as a JSON array, in its order (empty when the lists are not visible). */
 const list = (query: ReturnType<typeof sql>) => sql`(SELECT coalesce(json_agg(x), '[]'::json) FROM (${query}) x)`;
-const threadColumns = sql`t.id, t.title, f.name AS "forumName", f.id AS "forumId", t.created_at AS "createdAt", t.reply_count AS "replyCount", t.like_count AS "likeCount"`;
+const threadColumns = sql`t.id, t.title, f.name AS "forumName", f.id AS "forumId", ${isoOf('t.created_at')} AS "createdAt", t.reply_count AS "replyCount", t.like_count AS "likeCount"`;
 
 /**
  * For many (profile, viewer) keys in one prepared statement: whether the profile exists (no row if
@@ -28,7 +29,7 @@ const threadColumns = sql`t.id, t.title, f.name AS "forumName", f.id AS "forumId
 function selectProfileForums(db: Database) {
   const threads = sql`SELECT ${threadColumns} FROM forum_threads t JOIN forums f ON f.id = t.forum_id
     WHERE v.visible AND t.author_id = k.profile ORDER BY t.created_at DESC LIMIT ${PROFILE_LIST_LIMIT}`;
-  const replies = sql`SELECT r.id, t.id AS "threadId", t.title AS "threadTitle", f.name AS "forumName", f.id AS "forumId", r.content, r.created_at AS "createdAt"
+  const replies = sql`SELECT r.id, t.id AS "threadId", t.title AS "threadTitle", f.name AS "forumName", f.id AS "forumId", r.content, ${isoOf('r.created_at')} AS "createdAt"
     FROM forum_replies r JOIN forum_threads t ON t.id = r.thread_id JOIN forums f ON f.id = t.forum_id
     WHERE v.visible AND r.author_id = k.profile ORDER BY r.created_at DESC LIMIT ${PROFILE_LIST_LIMIT}`;
   const following = sql`SELECT ${threadColumns} FROM thread_follows tf JOIN forum_threads t ON t.id = tf.thread_id JOIN forums f ON f.id = t.forum_id
@@ -63,8 +64,6 @@ const load = batchedRead<string, Row | null>(
   () => null,
 );
 
-const iso = <T extends { createdAt: string }>(r: T) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() });
-
 /**
  * What a user wrote and follows: to the user and admins only, public or private (spec 000 §2:
  * 'Forum participation is private' to others; ruling 9). Null for an unknown user.
@@ -73,5 +72,5 @@ export async function profileForums(deps: AppDeps, viewer: AuthedUser, profileId
   const row = await load(deps.database.db, JSON.stringify([profileId, viewer.id]));
   if (!row) return null;
   if (!row.visible) return { visible: false, threads: [], replies: [], following: [] };
-  return { visible: true, threads: row.threads.map(iso), replies: row.replies.map(iso), following: row.following.map(iso) };
+  return { visible: true, threads: row.threads, replies: row.replies, following: row.following };
 }

@@ -14,8 +14,6 @@ const author = (r: { authorId: string; username: string; avatarUrl: string | nul
     ? { id: '', username: SAFETY_TEXT.hiddenUser, avatarUrl: null, foundingMember: false, hidden: true }
     : { id: r.authorId, username: r.username, avatarUrl: r.avatarUrl, foundingMember: !!r.foundingMember, hidden: false };
 
-const iso = (d: string | Date) => new Date(d).toISOString();
-
 function threadView(r: ThreadRow, viewerId: string): ForumThread {
   return {
     id: r.id,
@@ -26,8 +24,8 @@ function threadView(r: ThreadRow, viewerId: string): ForumThread {
     replyCount: r.replyCount,
     likeCount: r.likeCount,
     followCount: r.followCount,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     author: author(r),
     likedByMe: !!r.likedByMe,
     followedByMe: !!r.followedByMe,
@@ -43,8 +41,8 @@ function replyView(r: ReplyRow, viewerId: string): ForumReply {
     parentReplyId: r.parentReplyId,
     content: r.content,
     likeCount: r.likeCount,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     author: author(r),
     likedByMe: !!r.likedByMe,
     isMine: r.authorId === viewerId,
