@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Forum } from '../../../shared/forums';
 import type { MediaType } from '../../../shared/catalogue';
+import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { forums } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -19,9 +20,36 @@ const toForum = (f: ForumRow): Forum => ({
   threadCount: f.threadCount,
 });
 
-/** One row per key, also when two requests create it at once (the unique key decides). */
+/** Forums by key, for many keys in one prepared statement. */
+function selectByKeys(db: Database) {
+  return db
+    .select()
+    .from(forums)
+    .where(sql`${forums.key} = any(${sql.placeholder('keys')}::text[])`)
+    .prepare('forums_by_key');
+}
+
+const statements = new WeakMap<Database, ReturnType<typeof selectByKeys>>();
+
+/**
+ * The forum of a key, batched with the other lookups of the same moment (decision 022; ADR 066): a
+ * title's forum and its genres' forums, and other requests' at once, are one statement. Reads only.
+ */
+const loadForum = batchedRead<string, ForumRow | null>(
+  async (db, keys) => {
+    let statement = statements.get(db);
+    if (!statement) statements.set(db, (statement = selectByKeys(db)));
+    return new Map((await statement.execute({ keys })).map((f) => [f.key, f]));
+  },
+  () => null,
+);
+
+/**
+ * One row per key, also when two requests create it at once (the unique key decides). A forum that
+ * exists is read, never written: a GET writes only the first time a title or genre is opened.
+ */
 async function getOrCreateForum(db: Database, values: typeof forums.$inferInsert): Promise<Forum> {
-  const [existing] = await db.select().from(forums).where(eq(forums.key, values.key));
+  const existing = await loadForum(db, values.key);
   if (existing) return toForum(existing);
   await db.insert(forums).values(values).onConflictDoNothing({ target: forums.key });
   const [row] = await db.select().from(forums).where(eq(forums.key, values.key));
@@ -62,8 +90,10 @@ export function getOrCreateGenreForum(deps: AppDeps, genreName: string): Promise
 export async function titleForums(deps: AppDeps, mediaType: MediaType, mediaId: number): Promise<{ title: Forum; genres: Forum[] }> {
   const details = await deps.catalogue.getDetails(mediaType, mediaId);
   if (!details) throw errors.notFound('Title not found');
-  const title = await getOrCreateForum(deps.database.db, titleForumValues(mediaType, mediaId, details.title));
-  const genres: Forum[] = [];
-  for (const g of details.genres) genres.push(await getOrCreateGenreForum(deps, g));
-  return { title, genres };
+  // Looked up together, so that the title's forum and its genres' are one statement once they exist.
+  const [title, ...genres] = await Promise.all([
+    getOrCreateForum(deps.database.db, titleForumValues(mediaType, mediaId, details.title)),
+    ...details.genres.map((g) => getOrCreateGenreForum(deps, g)),
+  ]);
+  return { title: title!, genres };
 }

@@ -1,88 +1,18 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SAFETY_TEXT } from '../../../shared/safety';
 import { FORUM_TEXT, type ForumReply, type ForumThread, REPLY_PAGE_SIZE, THREAD_PAGE_SIZE } from '../../../shared/forums';
-import type { Database } from '../../db/client';
-import { forumReplies, forums, forumThreads, profiles, user } from '../../db/schema';
+import { batchedRead } from '../../db/batch';
+import { type Database, queryRows } from '../../db/client';
+import { forumReplies, forumThreads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
-import { blockedEitherWay, mutedBy } from '../safety/service';
-
-const usernameOf = sql<string>`coalesce(${user.displayUsername}, ${user.username})`;
-
-const threadColumns = {
-  id: forumThreads.id,
-  forumId: forumThreads.forumId,
-  authorId: forumThreads.authorId,
-  title: forumThreads.title,
-  content: forumThreads.content,
-  isPinned: forumThreads.isPinned,
-  replyCount: forumThreads.replyCount,
-  likeCount: forumThreads.likeCount,
-  followCount: forumThreads.followCount,
-  createdAt: forumThreads.createdAt,
-  updatedAt: forumThreads.updatedAt,
-  username: usernameOf,
-  avatarUrl: profiles.avatarUrl,
-  foundingMember: profiles.foundingMember,
-};
-
-const replyColumns = {
-  id: forumReplies.id,
-  threadId: forumReplies.threadId,
-  authorId: forumReplies.authorId,
-  parentReplyId: forumReplies.parentReplyId,
-  content: forumReplies.content,
-  likeCount: forumReplies.likeCount,
-  createdAt: forumReplies.createdAt,
-  updatedAt: forumReplies.updatedAt,
-  username: usernameOf,
-  avatarUrl: profiles.avatarUrl,
-  foundingMember: profiles.foundingMember,
-};
+import { replyPage, replySelect, type ReplyRow, threadPage, threadSelect, type ThreadRow } from './page-queries';
 
 /** The author as the viewer may see them: hidden between a blocked pair (ruling 28). */
 const author = (r: { authorId: string; username: string; avatarUrl: string | null; foundingMember: boolean | null; authorHidden: boolean }) =>
   r.authorHidden
     ? { id: '', username: SAFETY_TEXT.hiddenUser, avatarUrl: null, foundingMember: false, hidden: true }
     : { id: r.authorId, username: r.username, avatarUrl: r.avatarUrl, foundingMember: !!r.foundingMember, hidden: false };
-
-/** Whether the viewer and the author are a blocked pair, and whether the viewer muted the author: two key probes each. */
-const viewerFlags = (authorId: typeof forumThreads.authorId | typeof forumReplies.authorId, viewerId: string) => ({
-  authorHidden: sql<boolean>`${blockedEitherWay(authorId, viewerId)}`,
-  mutedAuthor: sql<boolean>`${mutedBy(viewerId, authorId)}`,
-});
-
-/**
- * Threads with their authors and the viewer's like and follow, in one statement (the viewer's state
- * by EXISTS on the (thread, user) keys), so a page is one round trip.
- */
-function selectThreads(db: Database, viewerId: string) {
-  return db
-    .select({
-      ...threadColumns,
-      likedByMe: sql<boolean>`exists(select 1 from thread_likes l where l.thread_id = ${forumThreads.id} and l.user_id = ${viewerId})`,
-      followedByMe: sql<boolean>`exists(select 1 from thread_follows f where f.thread_id = ${forumThreads.id} and f.user_id = ${viewerId})`,
-      ...viewerFlags(forumThreads.authorId, viewerId),
-    })
-    .from(forumThreads)
-    .innerJoin(user, eq(user.id, forumThreads.authorId))
-    .leftJoin(profiles, eq(profiles.id, forumThreads.authorId));
-}
-
-function selectReplies(db: Database, viewerId: string) {
-  return db
-    .select({
-      ...replyColumns,
-      likedByMe: sql<boolean>`exists(select 1 from reply_likes l where l.reply_id = ${forumReplies.id} and l.user_id = ${viewerId})`,
-      ...viewerFlags(forumReplies.authorId, viewerId),
-    })
-    .from(forumReplies)
-    .innerJoin(user, eq(user.id, forumReplies.authorId))
-    .leftJoin(profiles, eq(profiles.id, forumReplies.authorId));
-}
-
-type ThreadRow = Awaited<ReturnType<typeof selectThreads>>[number];
-type ReplyRow = Awaited<ReturnType<typeof selectReplies>>[number];
 
 function threadView(r: ThreadRow, viewerId: string): ForumThread {
   return {
@@ -94,8 +24,8 @@ function threadView(r: ThreadRow, viewerId: string): ForumThread {
     replyCount: r.replyCount,
     likeCount: r.likeCount,
     followCount: r.followCount,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     author: author(r),
     likedByMe: !!r.likedByMe,
     followedByMe: !!r.followedByMe,
@@ -111,8 +41,8 @@ function replyView(r: ReplyRow, viewerId: string): ForumReply {
     parentReplyId: r.parentReplyId,
     content: r.content,
     likeCount: r.likeCount,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
     author: author(r),
     likedByMe: !!r.likedByMe,
     isMine: r.authorId === viewerId,
@@ -120,9 +50,33 @@ function replyView(r: ReplyRow, viewerId: string): ForumReply {
   };
 }
 
+/** One thread for many (thread, viewer) keys in one prepared statement, its row as JSON. */
+function selectThreads(db: Database) {
+  return db
+    .select({ key: sql<string>`k.key`, row: sql<ThreadRow>`row_to_json(x)` })
+    .from(
+      sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('threads')}::uuid[], ${sql.placeholder('viewers')}::text[]) AS k(key, thread, viewer)
+          CROSS JOIN LATERAL (${threadSelect(sql`k.viewer`)} WHERE t.id = k.thread) x`,
+    )
+    .prepare('forum_threads_by_id');
+}
+
+const threadStatements = new WeakMap<Database, ReturnType<typeof selectThreads>>();
+
+/** A thread as its page opens it, batched with other requests' (decision 022); null when there is none. */
+const loadThread = batchedRead<string, ThreadRow | null>(
+  async (db, keys) => {
+    let statement = threadStatements.get(db);
+    if (!statement) threadStatements.set(db, (statement = selectThreads(db)));
+    const asked = keys.map((key) => JSON.parse(key) as [string, string]);
+    const found = await statement.execute({ keys, threads: asked.map((k) => k[0]), viewers: asked.map((k) => k[1]) });
+    return new Map(found.map((r) => [r.key, r.row]));
+  },
+  () => null,
+);
+
 export async function getThread(deps: AppDeps, threadId: string, viewerId: string): Promise<ForumThread> {
-  const db = deps.database.db;
-  const [row] = await selectThreads(db, viewerId).where(eq(forumThreads.id, threadId));
+  const row = await loadThread(deps.database.db, JSON.stringify([threadId, viewerId]));
   if (!row) throw errors.notFound(FORUM_TEXT.threadNotFound);
   return threadView(row, viewerId);
 }
@@ -130,45 +84,20 @@ export async function getThread(deps: AppDeps, threadId: string, viewerId: strin
 /**
  * A page of a forum's threads: pinned first, then newest (spec 001 §2). Keyset pagination on
  * (is_pinned, created_at, id) through the forum's index: `after` is the last id of the previous page,
- * so no OFFSET scan and no count(*) per read.
+ * so no OFFSET scan and no count(*) per read. One prepared statement, batched with the requests
+ * that arrive at the same time (ADR 066); the forum's existence comes with it for the 404.
  */
 export async function listThreads(deps: AppDeps, forumId: string, viewerId: string, after?: string, limit = THREAD_PAGE_SIZE) {
-  const db = deps.database.db;
-  const where = after
-    ? and(
-        eq(forumThreads.forumId, forumId),
-        sql`(${forumThreads.isPinned}, ${forumThreads.createdAt}, ${forumThreads.id}) < (SELECT t.is_pinned, t.created_at, t.id FROM forum_threads t WHERE t.id = ${after} AND t.forum_id = ${forumId})`,
-      )
-    : eq(forumThreads.forumId, forumId);
-  const rows = await selectThreads(db, viewerId)
-    .where(where)
-    .orderBy(desc(forumThreads.isPinned), desc(forumThreads.createdAt), desc(forumThreads.id))
-    .limit(limit + 1);
-  if (rows.length === 0 && !after) {
-    const [forum] = await db.select({ id: forums.id }).from(forums).where(eq(forums.id, forumId));
-    if (!forum) throw errors.notFound(FORUM_TEXT.forumNotFound);
-  }
+  const { parentExists, rows } = await threadPage(deps.database.db, { parent: forumId, viewer: viewerId, after: after ?? null, limit: limit + 1 });
+  if (!parentExists && !after) throw errors.notFound(FORUM_TEXT.forumNotFound);
   const page = rows.slice(0, limit);
   return { items: page.map((r) => threadView(r, viewerId)), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
-/** A page of a thread's replies, oldest first (keyset on created_at, id). */
+/** A page of a thread's replies, oldest first (keyset on created_at, id), as listThreads. */
 export async function listReplies(deps: AppDeps, threadId: string, viewerId: string, after?: string, limit = REPLY_PAGE_SIZE) {
-  const db = deps.database.db;
-  const where = after
-    ? and(
-        eq(forumReplies.threadId, threadId),
-        sql`(${forumReplies.createdAt}, ${forumReplies.id}) > (SELECT r.created_at, r.id FROM forum_replies r WHERE r.id = ${after} AND r.thread_id = ${threadId})`,
-      )
-    : eq(forumReplies.threadId, threadId);
-  const rows = await selectReplies(db, viewerId)
-    .where(where)
-    .orderBy(asc(forumReplies.createdAt), asc(forumReplies.id))
-    .limit(limit + 1);
-  if (rows.length === 0 && !after) {
-    const [thread] = await db.select({ id: forumThreads.id }).from(forumThreads).where(eq(forumThreads.id, threadId));
-    if (!thread) throw errors.notFound(FORUM_TEXT.threadNotFound);
-  }
+  const { parentExists, rows } = await replyPage(deps.database.db, { parent: threadId, viewer: viewerId, after: after ?? null, limit: limit + 1 });
+  if (!parentExists && !after) throw errors.notFound(FORUM_TEXT.threadNotFound);
   const page = rows.slice(0, limit);
   return { items: page.map((r) => replyView(r, viewerId)), nextCursor: rows.length > limit ? page[page.length - 1]!.id : null };
 }
@@ -198,8 +127,7 @@ export async function replyRow(db: Database, replyId: string) {
 }
 
 export async function getReply(deps: AppDeps, replyId: string, viewerId: string): Promise<ForumReply> {
-  const db = deps.database.db;
-  const [row] = await selectReplies(db, viewerId).where(eq(forumReplies.id, replyId));
+  const [row] = await queryRows<ReplyRow>(deps.database.db, sql`${replySelect(sql`${viewerId}`)} WHERE r.id = ${replyId}`);
   if (!row) throw errors.notFound(FORUM_TEXT.replyNotFound);
   return replyView(row, viewerId);
 }
