@@ -25,11 +25,11 @@ export const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// connection URL')
       .optional(),
   ),
-  /** Connections in the PostgreSQL pool of one instance (each request holds one per query). */
   SESSION_CACHE_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ message: 'expected a number of seconds' }).int().min(0, 'expected 0 to 300 seconds').max(300, 'expected 0 to 300 seconds').default(30),
   ),
+  /** Connections in the PostgreSQL pool of one instance (each request holds one per query). */
   DATABASE_POOL_SIZE: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ message: 'expected a number of connections' }).int().min(1, 'expected 1 to 200 connections').max(200, 'expected 1 to 200 connections').default(10),
