@@ -5,6 +5,7 @@
  * TBT, CLS and the JavaScript bytes each page loads. `npm run bench` runs it (BENCH_ONLY=lighthouse
  * alone); it reports, it does not fail. The server is the built app on a fresh data directory.
  */
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -106,8 +107,20 @@ export async function measureLighthouse(log: (line: string) => void = console.lo
         ...(p.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
       };
       log(`  lighthouse ${p.page} (${p.formFactor}) ...`);
-      const result = await lighthouse(`${server.url}${p.path}`, flags, p.formFactor === 'desktop' ? desktopConfig : undefined);
+      let result = await lighthouse(`${server.url}${p.path}`, flags, p.formFactor === 'desktop' ? desktopConfig : undefined);
+      // A run whose trace is unusable has no figures at all: on this shared 2-core machine Chromium's
+      // trace now and then lacks the page's navigationStart (NO_NAVSTART: the landing page's 0 with
+      // NaN metrics). Lighthouse's advice is to run again: such a page is measured once more, and
+      // says so. A poor score is never re-run; a second failure is printed and its row shows NaN.
+      if (result?.lhr.runtimeError) {
+        log(`  ${p.page}: runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message} Measuring it once more.`);
+        result = await lighthouse(`${server.url}${p.path}`, flags, p.formFactor === 'desktop' ? desktopConfig : undefined);
+        if (result?.lhr.runtimeError) log(`  ${p.page}: runtime error again, ${result.lhr.runtimeError.code}`);
+      }
       if (!result) throw new Error(`lighthouse gave no result for ${p.path}`);
+      // BENCH_LIGHTHOUSE_JSON=/tmp/lh writes each page's full report (/tmp/lh-0.json ...) to read the audits.
+      if (process.env.BENCH_LIGHTHOUSE_JSON) fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_JSON}-${figures.length}.json`, JSON.stringify(result.lhr));
+      for (const w of result.lhr.runWarnings ?? []) log(`  ${p.page}: warning: ${w}`);
       figures.push(figuresOf(p.page, p.formFactor, result));
     }
     return figures;

@@ -18,6 +18,10 @@ const profileRoutes = () => import('./pages/profile-route');
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // While the first page's chunk loads, the layout itself (header, empty main, footer) is drawn:
+    // its Outlet is empty until then, and React keeps the same RootLayout when the page arrives.
+    // Without it nothing painted before the page's chunk and all its imports had loaded.
+    HydrateFallback: RootLayout,
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, ...page(() => import('@/features/landing/landing-page')) },

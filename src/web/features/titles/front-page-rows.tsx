@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { call } from '@/lib/api';
 import { titlesApi } from '@shared/api/titles';
 import type { CatalogueList } from '@shared/catalogue-queries';
@@ -51,8 +51,11 @@ function ListRow({ row }: { row: Row }) {
     staleTime: 5 * 60_000,
   });
   const id = `row-${row.list}-${row.type}`;
-  const titles = query.data?.results ?? [];
-  if (query.isSuccess && !titles.length) return null;
+  const loaded = query.data?.results;
+  // The row's cards mount in a deferred pass split into short tasks (see TitleGrid); skeletons until then.
+  const shown = useDeferredValue(loaded);
+  const ready = query.isSuccess && shown !== undefined;
+  if (query.isSuccess && !loaded?.length) return null;
   return (
     <section ref={ref} aria-labelledby={id} className="flex min-w-0 flex-col gap-3">
       <h2 id={id} className="text-lg font-semibold">
@@ -62,9 +65,9 @@ function ListRow({ row }: { row: Row }) {
         <ErrorState title={`Could not load ${row.title}.`} error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         // scroll-px-4: cards snap to the padding's edge, in line with the heading (not flush with a phone's edge).
-        <ul aria-label={row.title} className="-mx-4 flex snap-x scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:thin]" aria-busy={!query.isSuccess}>
-          {query.isSuccess
-            ? titles.map((t) => (
+        <ul aria-label={row.title} className="-mx-4 flex snap-x scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 [scrollbar-width:thin]" aria-busy={!ready}>
+          {ready
+            ? shown.map((t) => (
                 <li key={titleKey(t)} className="flex w-36 shrink-0 snap-start sm:w-40">
                   <TitleCard title={t} className="w-full" />
                 </li>
