@@ -66,12 +66,12 @@ function rankStatementFor(db: Database) {
         FROM match_sigs s CROSS JOIN na CROSS JOIN w WHERE ${eligible} OFFSET 0) x
       WHERE x.shared > 0
       ORDER BY ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer),
-    cand AS (SELECT user_id, max(c)::integer AS c FROM (SELECT user_id, 0 AS c FROM heavy_top UNION ALL SELECT user_id, c FROM light
-      UNION ALL SELECT id, 0 FROM profiles WHERE boost_expires_at > now()) u GROUP BY user_id)
+    cand AS (SELECT user_id, max(c)::integer AS c, bool_or(b) AS boosted FROM (SELECT user_id, 0 AS c, false AS b FROM heavy_top
+      UNION ALL SELECT user_id, c, false FROM light UNION ALL SELECT id, 0, true FROM profiles WHERE boost_expires_at > now()) u GROUP BY user_id)
     SELECT x.*, na.n AS na, na.genres AS viewer_genres FROM (
         SELECT s.user_id, s.n, bit_count(s.heavy & na.bits)::integer + c.c AS shared, greatest(1, least(na.n, s.n)) AS m, ${sharedGenres} AS sg,
-          coalesce(p.boost_expires_at > now(), false) AS boosted
-        FROM cand c JOIN match_sigs s ON s.user_id = c.user_id JOIN profiles p ON p.id = s.user_id CROSS JOIN na CROSS JOIN w
+          c.boosted
+        FROM cand c JOIN match_sigs s ON s.user_id = c.user_id CROSS JOIN na CROSS JOIN w
         WHERE ${eligible} OFFSET 0) x CROSS JOIN na
     WHERE x.shared > 0
     ORDER BY x.boosted DESC, ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer) r`;
