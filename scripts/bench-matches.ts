@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
-import { type Database, openDatabase, queryRows } from '../src/server/db/client';
+import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { type PopulationShape, tastes } from '../src/server/modules/demo/population';
 import { createRng } from '../src/server/modules/demo/prng';
@@ -48,6 +48,8 @@ export interface MatchBenchOptions {
   samples?: number;
   naiveSamples?: number;
   log?: (line: string) => void;
+  /** Keep the PostgreSQL database under this name (generated once, reused by later runs), to profile it. */
+  keepDatabase?: string;
 }
 
 /** The plain statement: every fan of every one of the viewer's titles joined and counted, then sorted. */
@@ -105,17 +107,37 @@ async function time(fn: () => Promise<unknown>) {
   return performance.now() - t0;
 }
 
+/** Users, their profiles and favorites, inserted through the real triggers (5,000 users a statement). */
+export async function generate(handle: DatabaseHandle, users: number) {
+  const { db } = handle;
+  await db.execute(
+    sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${users}::int) n`,
+  );
+  const shape = matchShape(users);
+  // Chunks of 5,000 users, two at a time on PostgreSQL (the machine's two cores).
+  const chunk = 5000;
+  const starts = Array.from({ length: Math.ceil(users / chunk) }, (_, i) => 1 + i * chunk);
+  const lanes = handle.kind === 'postgres' ? 2 : 1;
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; i < starts.length; i += lanes) for (const statement of usersChunk(shape, starts[i]!, Math.min(users, starts[i]! + chunk - 1))) await db.execute(statement);
+    }),
+  );
+}
+
 export async function measureMatches(options: MatchBenchOptions): Promise<MatchBenchFigures> {
   const { users } = options;
   const samples = options.samples ?? 60;
   const naiveSamples = options.naiveSamples ?? 20;
   let url = options.url;
   let scratch: string | undefined;
+  let reuse = false;
   if (url) {
-    scratch = `bench_matches_${Date.now()}`;
+    scratch = options.keepDatabase ?? `bench_matches_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
+    reuse = options.keepDatabase !== undefined && (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [scratch])).rowCount === 1;
+    if (!reuse) await admin.query(`CREATE DATABASE ${scratch}`);
     await admin.end();
     const u = new URL(url);
     u.pathname = `/${scratch}`;
@@ -126,22 +148,9 @@ export async function measureMatches(options: MatchBenchOptions): Promise<MatchB
     await runMigrations(handle);
     const { db } = handle;
     const started = performance.now();
-    await db.execute(
-      sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${users}::int) n`,
-    );
-    const shape = matchShape(users);
-    // Chunks of 5,000 users, two at a time on PostgreSQL (the machine's two cores), through the real triggers.
-    const chunk = 5000;
-    const starts = Array.from({ length: Math.ceil(users / chunk) }, (_, i) => 1 + i * chunk);
-    const lanes = handle.kind === 'postgres' ? 2 : 1;
-    await Promise.all(
-      Array.from({ length: lanes }, async (_, lane) => {
-        for (let i = lane; i < starts.length; i += lanes)
-          for (const statement of usersChunk(shape, starts[i]!, Math.min(users, starts[i]! + chunk - 1))) await db.execute(statement);
-      }),
-    );
+    if (!reuse) await generate(handle, users);
     const rebalanceStarted = performance.now();
-    await rebalanceMatchTitles(db);
+    if (!reuse) await rebalanceMatchTitles(db);
     const rebalanceSeconds = (performance.now() - rebalanceStarted) / 1000;
     await db.execute(sql`ANALYZE`);
     const generateSeconds = (performance.now() - started) / 1000;
@@ -196,7 +205,7 @@ export async function measureMatches(options: MatchBenchOptions): Promise<MatchB
     };
   } finally {
     await handle.close();
-    if (scratch && options.url) {
+    if (scratch && options.url && !options.keepDatabase) {
       const admin = new pg.Client({ connectionString: options.url });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
@@ -222,6 +231,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     samples: Number(process.env.MATCH_SAMPLES ?? 60),
     naiveSamples: Number(process.env.MATCH_NAIVE_SAMPLES ?? 20),
     log: (line) => console.log(line),
+    keepDatabase: process.env.MATCH_KEEP_DB,
   });
   for (const line of matchFigureLines(figures)) console.log(line);
 }

@@ -65,4 +65,8 @@ export const matchSigs = pgTable('match_sigs', {
     .default(sql`repeat('0', 512)::bit(512)`),
   visible: boolean('visible').notNull().default(false),
   genres: text('genres').array().notNull().default([]),
+  /** The same genres as bits (match_genre_bits(): bit i for the i-th known genre name), so the search counts shared genres with one bit_count. */
+  genreBits: bit('genre_bits', { dimensions: 64 })
+    .notNull()
+    .default(sql`repeat('0', 64)::bit(64)`),
 });

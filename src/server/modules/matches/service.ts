@@ -10,7 +10,7 @@ import {
   type MatchesPage,
   SHARED_FAVORITES_SHOWN,
 } from '../../../shared/matches';
-import { queryRows } from '../../db/client';
+import { type Database, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
@@ -28,8 +28,8 @@ export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { pa
   const access = await loadAccess(db, viewer, deps.config.auth.ownerEmail);
   if (!access.isPremium) {
     const ids = await dailyMatchIds(deps, viewer.id);
-    const { matches } = await rankMatches(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids });
-    return { matches: await describe(deps, viewer.id, matches), limited: true, page: 1, hasMore: false, genres: [] };
+    const { matches, viewerGenres } = await rankMatches(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids });
+    return { matches: await describe(deps, viewer.id, viewerGenres, matches), limited: true, page: 1, hasMore: false, genres: [] };
   }
   const genres = [
     ...new Set(
@@ -40,9 +40,9 @@ export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { pa
     ),
   ].slice(0, 20);
   const end = query.page * MATCH_PAGE_SIZE;
-  const { matches } = await rankMatches(db, viewer.id, { limit: end + 1, genres });
+  const { matches, viewerGenres } = await rankMatches(db, viewer.id, { limit: end + 1, genres });
   const pageRows = matches.slice(end - MATCH_PAGE_SIZE, end);
-  return { matches: await describe(deps, viewer.id, pageRows), limited: false, page: query.page, hasMore: matches.length > end, genres };
+  return { matches: await describe(deps, viewer.id, viewerGenres, pageRows), limited: false, page: query.page, hasMore: matches.length > end, genres };
 }
 
 /** A text[] from ids, in their order (the drivers pass no arrays the same way, so through JSON). */
@@ -78,63 +78,64 @@ async function dailyMatchIds(deps: AppDeps, userId: string): Promise<string[]> {
   return other?.ids ?? ids;
 }
 
-interface SharedRow {
-  user_id: string;
-  media_type: 'movie' | 'tv';
-  media_id: number;
+interface SharedTitle {
+  mediaType: 'movie' | 'tv';
+  mediaId: number;
   title: string;
-  poster_path: string | null;
-  their_rating: number;
-  my_rating: number;
+  posterPath: string | null;
+  theirRating: number;
+  myRating: number;
 }
 
+/**
+ * The cards' people with their shared titles (newest of theirs first) as JSON, one prepared
+ * statement (was three: people, shared titles, the viewer's genres, which the ranking now returns).
+ */
+function describeStatementFor(db: Database) {
+  const viewer = sql`${sql.placeholder('viewer')}::text`;
+  const sharedTitles = sql`(SELECT coalesce(json_agg(json_build_object('mediaType', f.media_type, 'mediaId', f.media_id, 'title', f.title,
+        'posterPath', f.poster_path, 'theirRating', f.user_rating, 'myRating', m.user_rating) ORDER BY f.created_at DESC, f.id), '[]'::json)
+      FROM favorites f JOIN favorites m ON m.user_id = ${viewer} AND m.media_type = f.media_type AND m.media_id = f.media_id
+      WHERE f.user_id = u.id)`;
+  return db
+    .select({
+      id: sql<string>`u.id`,
+      username: sql<string | null>`u.username`,
+      fullName: sql<string | null>`p.full_name`,
+      avatarUrl: sql<string | null>`p.avatar_url`,
+      isDemo: sql<boolean>`p.is_demo`,
+      genres: sql<string[]>`p.favorite_genres`,
+      following: sql<boolean>`EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${viewer} AND fo.following_id = u.id)`,
+      muted: sql<boolean>`${mutedBy(viewer, sql`u.id`)}`,
+      shared: sql<SharedTitle[]>`${sharedTitles}`,
+    })
+    .from(sql`"user" u JOIN profiles p ON p.id = u.id`)
+    .where(sql`u.id IN (SELECT json_array_elements_text(${sql.placeholder('ids')}::json))`)
+    .prepare('match_cards');
+}
+
+const describeStatements = new WeakMap<Database, ReturnType<typeof describeStatementFor>>();
+
 /** Cards for ranked users: who they are, up to 5 shared titles, why (rating gap, genres), following. */
-async function describe(deps: AppDeps, viewerId: string, ranked: Ranked[]): Promise<Match[]> {
+async function describe(deps: AppDeps, viewerId: string, viewerGenres: readonly string[], ranked: Ranked[]): Promise<Match[]> {
   if (ranked.length === 0) return [];
   const { db } = deps.database;
-  const ids = JSON.stringify(ranked.map((r) => r.userId));
-  const idSet = sql`(SELECT json_array_elements_text(${ids}::json))`;
-  const [people, shared, [me]] = await Promise.all([
-    queryRows<{
-      id: string;
-      username: string | null;
-      full_name: string | null;
-      avatar_url: string | null;
-      is_demo: boolean;
-      genres: string[];
-      following: boolean;
-      muted: boolean;
-    }>(
-      db,
-      sql`SELECT u.id, u.username, p.full_name, p.avatar_url, p.is_demo, p.favorite_genres AS genres,
-            EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${viewerId} AND fo.following_id = u.id) AS following,
-            ${mutedBy(viewerId, sql`u.id`)} AS muted
-          FROM "user" u JOIN profiles p ON p.id = u.id WHERE u.id IN ${idSet}`,
-    ),
-    queryRows<SharedRow>(
-      db,
-      sql`SELECT f.user_id, f.media_type, f.media_id, f.title, f.poster_path, f.user_rating AS their_rating, m.user_rating AS my_rating
-          FROM favorites f JOIN favorites m ON m.user_id = ${viewerId} AND m.media_type = f.media_type AND m.media_id = f.media_id
-          WHERE f.user_id IN ${idSet}
-          ORDER BY f.created_at DESC, f.id`,
-    ),
-    queryRows<{ genres: string[] }>(db, sql`SELECT favorite_genres AS genres FROM profiles WHERE id = ${viewerId}`),
-  ]);
+  let statement = describeStatements.get(db);
+  if (!statement) describeStatements.set(db, (statement = describeStatementFor(db)));
+  const people = await statement.execute({ viewer: viewerId, ids: JSON.stringify(ranked.map((r) => r.userId)) });
   const byUser = new Map(people.map((p) => [p.id, p]));
-  const sharedBy = new Map<string, SharedRow[]>();
-  for (const row of shared) sharedBy.set(row.user_id, [...(sharedBy.get(row.user_id) ?? []), row]);
-  const mine = new Set(me?.genres ?? []);
+  const mine = new Set(viewerGenres);
   return ranked.flatMap((r) => {
     const person = byUser.get(r.userId);
-    const titles = sharedBy.get(r.userId) ?? [];
+    const titles = person?.shared ?? [];
     if (!person || titles.length === 0) return [];
-    const gap = titles.reduce((sum, t) => sum + Math.abs(t.their_rating - t.my_rating), 0) / titles.length;
+    const gap = titles.reduce((sum, t) => sum + Math.abs(t.theirRating - t.myRating), 0) / titles.length;
     return [
       {
-        user: { id: person.id, username: person.username ?? '', fullName: person.full_name, avatarUrl: person.avatar_url, isDemo: person.is_demo },
+        user: { id: person.id, username: person.username ?? '', fullName: person.fullName, avatarUrl: person.avatarUrl, isDemo: person.isDemo },
         matchPercentage: r.pct,
         sharedFavoritesCount: r.shared,
-        sharedFavorites: titles.slice(0, SHARED_FAVORITES_SHOWN).map((t) => ({ mediaType: t.media_type, mediaId: t.media_id, title: t.title, posterPath: t.poster_path })),
+        sharedFavorites: titles.slice(0, SHARED_FAVORITES_SHOWN).map((t) => ({ mediaType: t.mediaType, mediaId: t.mediaId, title: t.title, posterPath: t.posterPath })),
         genres: person.genres,
         sharedGenres: person.genres.filter((g) => mine.has(g)),
         ratingGap: Math.round(gap * 10) / 10,

@@ -1,0 +1,1 @@
+ALTER TABLE "match_sigs" ADD COLUMN "genre_bits" bit(64) DEFAULT repeat('0', 64)::bit(64) NOT NULL;

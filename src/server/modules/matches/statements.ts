@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { blockedPeopleOf } from '../safety/service';
+
+/**
+ * The match search's two statements (decision 014), prepared once per database: PostgreSQL plans
+ * them once per connection instead of on every request (planning the search took ~1 ms of CPU).
+ * Both read the viewer's favorites, genres and counts themselves, so a ranking is one round trip
+ * and one snapshot.
+ */
+
+const viewer = sql`${sql.placeholder('viewer')}::text`;
+/** The premium genre filter (spec 001 §5: any selected genre), a JSON array; empty for none. */
+const wanted = sql`ARRAY(SELECT json_array_elements_text(${sql.placeholder('genres')}::json))`;
+const zero512 = sql.raw(`repeat('0', 512)::bit(512)`);
+
+/**
+ * Shared favorite genres of s with the viewer (na.gbits, na.unknown): the known names by one
+ * bit_count; names match_genre_bits() does not know, only if the viewer has any, by text.
+ */
+const sharedGenres = sql`(bit_count(s.genre_bits & na.gbits)::integer + CASE WHEN cardinality(na.unknown) = 0 THEN 0
+  ELSE (SELECT count(DISTINCT g)::integer FROM unnest(na.unknown) g WHERE g = ANY (s.genres)) END)`;
+
+/** shared/matches.ts matchPercentage in integers: round(100 × shared ÷ m) is (200 × shared + m) div 2m. */
+const pct = (shared: string) => sql.raw(`least(100, (least(${shared}, x.m) * 200 + x.m) / (2 * x.m) + least(10, 2 * x.sg))`);
+
+const viewerParts = sql`v AS (SELECT coalesce((SELECT favorite_genres FROM profiles WHERE id = ${viewer}), '{}') AS genres),
+  mine AS (SELECT f.media_type, f.media_id, h.slot FROM favorites f
+           LEFT JOIN match_heavy_titles h ON h.media_type = f.media_type AND h.media_id = f.media_id
+           WHERE f.user_id = ${viewer}),
+  na AS (SELECT count(*)::integer AS n,
+           coalesce(bit_or(set_bit(${zero512}, slot, 1)) FILTER (WHERE slot IS NOT NULL), ${zero512}) AS bits,
+           (SELECT match_genre_bits(genres) FROM v) AS gbits, (SELECT match_genres_unknown(genres) FROM v) AS unknown,
+           (SELECT genres FROM v) AS genres
+         FROM mine),
+  blocked(id) AS ${blockedPeopleOf(viewer)}`;
+
+export interface RankRow {
+  userId: string;
+  n: number;
+  shared: number;
+  sharedGenres: number;
+  boosted: boolean;
+  na: number;
+  viewerGenres: string[];
+}
+
+/**
+ * The ranking's first `limit` users. Popular ("heavy") titles are counted for everyone at once by
+ * bit_count over match_sigs; rare ("light") ones fan by fan. Exact without joining the light counts
+ * to every row: `heavy_top` is the first `limit` by the ranking's key counting heavy titles only.
+ * A user outside it who has no light title in common is beaten by `limit` users whose exact key is
+ * at least their heavy-only key (more shared titles never lower the percentage); so the answer lies
+ * in heavy_top, the light titles' fans and the boosted users, which are then ranked exactly.
+ */
+function rankStatementFor(db: Database) {
+  const eligible = sql`s.visible AND s.user_id <> ${viewer} AND s.user_id NOT IN (SELECT id FROM blocked)
+    AND (cardinality(w.g) = 0 OR s.genres && w.g)`;
+  const query = sql`(WITH ${viewerParts},
+    w AS (SELECT ${wanted} AS g),
+    light AS MATERIALIZED (SELECT f.user_id, count(*)::integer AS c FROM favorites f
+      JOIN mine m ON m.slot IS NULL AND f.media_type = m.media_type AND f.media_id = m.media_id
+      WHERE f.user_id <> ${viewer} GROUP BY f.user_id),
+    heavy_top AS (SELECT x.user_id FROM (
+        SELECT s.user_id, bit_count(s.heavy & na.bits)::integer AS shared, greatest(1, least(na.n, s.n)) AS m, ${sharedGenres} AS sg
+        FROM match_sigs s CROSS JOIN na CROSS JOIN w WHERE ${eligible} OFFSET 0) x
+      WHERE x.shared > 0
+      ORDER BY ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer),
+    cand AS (SELECT user_id, max(c)::integer AS c, bool_or(b) AS boosted FROM (SELECT user_id, 0 AS c, false AS b FROM heavy_top
+      UNION ALL SELECT user_id, c, false FROM light UNION ALL SELECT id, 0, true FROM profiles WHERE boost_expires_at > now()) u GROUP BY user_id)
+    SELECT x.*, na.n AS na, na.genres AS viewer_genres FROM (
+        SELECT s.user_id, s.n, bit_count(s.heavy & na.bits)::integer + c.c AS shared, greatest(1, least(na.n, s.n)) AS m, ${sharedGenres} AS sg,
+          c.boosted
+        FROM cand c JOIN match_sigs s ON s.user_id = c.user_id CROSS JOIN na CROSS JOIN w
+        WHERE ${eligible} OFFSET 0) x CROSS JOIN na
+    WHERE x.shared > 0
+    ORDER BY x.boosted DESC, ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer) r`;
+  return db
+    .select({
+      userId: sql<string>`r.user_id`,
+      n: sql<number>`r.n`,
+      shared: sql<number>`r.shared`,
+      sharedGenres: sql<number>`r.sg`,
+      boosted: sql<boolean>`r.boosted`,
+      na: sql<number>`r.na`,
+      viewerGenres: sql<string[]>`r.viewer_genres`,
+    })
+    .from(query)
+    .prepare('match_rank');
+}
+
+/**
+ * Only the users listed (a free user's three of the day, a JSON array): their shared counts by
+ * joining the viewer's titles' fans among them, which is a few index probes per title.
+ */
+function rankUsersStatementFor(db: Database) {
+  const query = sql`(WITH ${viewerParts},
+    w AS (SELECT ${wanted} AS g),
+    c AS (SELECT f.user_id, count(*)::integer AS shared FROM favorites f JOIN mine m ON f.media_type = m.media_type AND f.media_id = m.media_id
+          WHERE f.user_id IN (SELECT json_array_elements_text(${sql.placeholder('users')}::json)) GROUP BY f.user_id)
+    SELECT s.user_id, p.favorites_count AS n, c.shared, x.sg, coalesce(p.boost_expires_at > now(), false) AS boosted, na.n AS na, na.genres AS viewer_genres
+    FROM c JOIN match_sigs s ON s.user_id = c.user_id JOIN profiles p ON p.id = c.user_id CROSS JOIN na CROSS JOIN w
+      CROSS JOIN LATERAL (SELECT ${sharedGenres} AS sg) x
+    WHERE s.visible AND s.user_id <> ${viewer} AND s.user_id NOT IN (SELECT id FROM blocked) AND (cardinality(w.g) = 0 OR s.genres && w.g)) r`;
+  return db
+    .select({
+      userId: sql<string>`r.user_id`,
+      n: sql<number>`r.n`,
+      shared: sql<number>`r.shared`,
+      sharedGenres: sql<number>`r.sg`,
+      boosted: sql<boolean>`r.boosted`,
+      na: sql<number>`r.na`,
+      viewerGenres: sql<string[]>`r.viewer_genres`,
+    })
+    .from(query)
+    .prepare('match_rank_users');
+}
+
+const rankStatements = new WeakMap<Database, ReturnType<typeof rankStatementFor>>();
+const rankUsersStatements = new WeakMap<Database, ReturnType<typeof rankUsersStatementFor>>();
+
+export function rankStatement(db: Database) {
+  let statement = rankStatements.get(db);
+  if (!statement) rankStatements.set(db, (statement = rankStatementFor(db)));
+  return statement;
+}
+
+export function rankUsersStatement(db: Database) {
+  let statement = rankUsersStatements.get(db);
+  if (!statement) rankUsersStatements.set(db, (statement = rankUsersStatementFor(db)));
+  return statement;
+}
