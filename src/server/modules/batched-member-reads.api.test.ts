@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signUpVerified } from '../test/accounts';
+import { createTestApp, type TestApp } from '../test/harness';
+import { statementsDuring } from '../test/query-count';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Person = Awaited<ReturnType<typeof signUpVerified>>;
+const TITLES = [238, 240, 278, 550, 680];
+
+/**
+ * Issue 27: the reads of other members' pages (follow lists, profile lists, shared favorites,
+ * favorite counts) are batched across concurrent requests (decision 022). Five members asking at once
+ * cost the statements of one member, and each still gets their own answer.
+ */
+describe('batched member reads', () => {
+  let star: Person, members: Person[];
+  beforeAll(async () => {
+    star = await signUpVerified(t);
+    members = await Promise.all(TITLES.map(() => signUpVerified(t)));
+    const add = async (who: Person, list: 'favorites' | 'watchlist', mediaId: number) =>
+      expect((await t.as(who)(`/api/me/${list}`, { method: 'POST', json: { mediaType: 'movie', mediaId, ...(list === 'favorites' ? { rating: 4 } : {}) } })).status).toBeLessThan(
+        300,
+      );
+    // The star favorites the first three titles; member i favorites title i and has title i on the watchlist.
+    for (const mediaId of TITLES.slice(0, 3)) await add(star, 'favorites', mediaId);
+    for (const [i, m] of members.entries()) {
+      await add(m, 'favorites', TITLES[i]!);
+      await add(m, 'watchlist', TITLES[i]!);
+      expect((await t.as(m)(`/api/follows/${star.id}`, { method: 'POST' })).status).toBe(200);
+      // The star follows the even members back.
+      if (i % 2 === 0) expect((await t.as(star)(`/api/follows/${m.id}`, { method: 'POST' })).status).toBe(200);
+    }
+    // Member i writes to the star: each has a conversation of their own with the star.
+    for (const [i, m] of members.entries()) expect((await t.as(m)(`/api/messages/with/${star.id}`, { method: 'POST', json: { content: `Hello ${i}` } })).status).toBeLessThan(300);
+    // Warm each session in the cache (decision 013), so that the counts below are the routes' own.
+    for (const m of members) expect((await t.as(m)('/api/session')).status).toBe(200);
+    // Follow notices and new-match notifications are written after the answers: wait until the
+    // database has been quiet for a while, so that no background statement is counted below.
+    await vi.waitFor(async () => expect((await statementsDuring(t.deps.database, () => new Promise((resolve) => setTimeout(resolve, 300)))).statements).toEqual([]), {
+      timeout: 15_000,
+      interval: 50,
+    });
+  });
+
+  const atOnce = (path: (m: Person, i: number) => string) =>
+    statementsDuring(t.deps.database, () =>
+      Promise.all(
+        members.map(async (m, i) => {
+          const response = await t.as(m)(path(m, i));
+          expect(response.status).toBe(200);
+          return response.json() as Promise<Record<string, unknown>>;
+        }),
+      ),
+    );
+  const ids = (entries: unknown) => (entries as { id: string }[]).map((e) => e.id);
+  const mediaIds = (items: unknown) => (items as { mediaId: number }[]).map((e) => e.mediaId);
+
+  it('answers five members’ follow lists with one statement', async () => {
+    const { result, statements } = await atOnce((m) => `/api/follows/${m.id}`);
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => ids(r.following))).toEqual(members.map(() => [star.id]));
+    expect(result.map((r) => ids(r.followers))).toEqual(members.map((_, i) => (i % 2 === 0 ? [star.id] : [])));
+    expect(result.map((r) => [r.followersCount, r.followingCount])).toEqual(members.map((_, i) => [i % 2 === 0 ? 1 : 0, 1]));
+  });
+
+  it('answers five members’ name filters on one list with one statement', async () => {
+    const { result, statements } = await atOnce((m, i) => `/api/follows/${star.id}?q=${i === 0 ? m.username.toUpperCase() : 'nobody-has-this-name'}`);
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => ids(r.followers))).toEqual(members.map((m, i) => (i === 0 ? [m.id] : [])));
+  });
+
+  it('answers five members’ profile lists with the profile view and one statement', async () => {
+    for (const list of ['favorites', 'watchlist']) {
+      // One statement for the five profile views (decision 010), one for the five lists.
+      const { result, statements } = await atOnce((m) => `/api/profiles/${m.id}/${list}`);
+      expect(statements, list).toHaveLength(2);
+      expect(result.map((r) => [r.visible, mediaIds(r.items)])).toEqual(TITLES.map((id) => [true, [id]]));
+    }
+  });
+
+  it('answers five members’ shared favorites with the profile view and one statement', async () => {
+    const { result, statements } = await atOnce(() => `/api/profiles/${star.id}/shared-favorites`);
+    expect(statements).toHaveLength(2);
+    expect(result.map((r) => mediaIds(r.items))).toEqual(TITLES.map((id, i) => (i < 3 ? [id] : [])));
+  });
+
+  it('answers five titles’ favorite counts with one statement', async () => {
+    const { result, statements } = await atOnce((_, i) => `/api/titles/movie/${TITLES[i]}/favorite-count`);
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => r.count)).toEqual(TITLES.map((_, i) => (i < 3 ? 2 : 1)));
+  });
+
+  it('answers five members’ conversations with one statement', async () => {
+    const { result, statements } = await atOnce(() => `/api/messages/with/${star.id}`);
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => [(r.user as { id: string }).id, r.canMessage, (r.messages as { content: string; fromMe: boolean }[]).map((m) => [m.content, m.fromMe])])).toEqual(
+      members.map((_, i) => [star.id, true, [[`Hello ${i}`, true]]]),
+    );
+  });
+});
