@@ -18,9 +18,9 @@ const TITLES = [238, 240, 278, 550, 680];
  * cost the statements of one member, and each still gets their own answer.
  */
 describe('batched member reads', () => {
-  let star: Person, members: Person[];
+  let star: Person, troll: Person, pest: Person, members: Person[];
   beforeAll(async () => {
-    star = await signUpVerified(t);
+    [star, troll, pest] = [await signUpVerified(t), await signUpVerified(t), await signUpVerified(t)];
     members = await Promise.all(TITLES.map(() => signUpVerified(t)));
     const add = async (who: Person, list: 'favorites' | 'watchlist', mediaId: number) =>
       expect((await t.as(who)(`/api/me/${list}`, { method: 'POST', json: { mediaType: 'movie', mediaId, ...(list === 'favorites' ? { rating: 4 } : {}) } })).status).toBeLessThan(
@@ -35,6 +35,10 @@ describe('batched member reads', () => {
       // The star follows the even members back.
       if (i % 2 === 0) expect((await t.as(star)(`/api/follows/${m.id}`, { method: 'POST' })).status).toBe(200);
     }
+    // The troll follows everyone: each member has a notice of their own. Then the even members mute
+    // the troll and the odd ones block the pest (which touches no follow).
+    for (const m of members) expect((await t.as(troll)(`/api/follows/${m.id}`, { method: 'POST' })).status).toBe(200);
+    for (const [i, m] of members.entries()) expect((await t.as(m)(i % 2 === 0 ? `/api/mutes/${troll.id}` : `/api/blocks/${pest.id}`, { method: 'PUT' })).status).toBeLessThan(300);
     // Member i writes to the star: each has a conversation of their own with the star.
     for (const [i, m] of members.entries()) expect((await t.as(m)(`/api/messages/with/${star.id}`, { method: 'POST', json: { content: `Hello ${i}` } })).status).toBeLessThan(300);
     // Warm each session in the cache (decision 013), so that the counts below are the routes' own.
@@ -64,8 +68,8 @@ describe('batched member reads', () => {
     const { result, statements } = await atOnce((m) => `/api/follows/${m.id}`);
     expect(statements).toHaveLength(1);
     expect(result.map((r) => ids(r.following))).toEqual(members.map(() => [star.id]));
-    expect(result.map((r) => ids(r.followers))).toEqual(members.map((_, i) => (i % 2 === 0 ? [star.id] : [])));
-    expect(result.map((r) => [r.followersCount, r.followingCount])).toEqual(members.map((_, i) => [i % 2 === 0 ? 1 : 0, 1]));
+    expect(result.map((r) => ids(r.followers))).toEqual(members.map((_, i) => (i % 2 === 0 ? [troll.id, star.id] : [troll.id])));
+    expect(result.map((r) => [r.followersCount, r.followingCount])).toEqual(members.map((_, i) => [i % 2 === 0 ? 2 : 1, 1]));
   });
 
   it('answers five members’ name filters on one list with one statement', async () => {
@@ -101,5 +105,31 @@ describe('batched member reads', () => {
     expect(result.map((r) => [(r.user as { id: string }).id, r.canMessage, (r.messages as { content: string; fromMe: boolean }[]).map((m) => [m.content, m.fromMe])])).toEqual(
       members.map((_, i) => [star.id, true, [[`Hello ${i}`, true]]]),
     );
+  });
+
+  it('answers five members’ block and mute lists with one statement each', async () => {
+    const blocks = await atOnce(() => '/api/me/blocks');
+    expect(blocks.statements).toHaveLength(1);
+    expect(blocks.result.map((r) => ids(r.users))).toEqual(members.map((_, i) => (i % 2 === 1 ? [pest.id] : [])));
+    const mutes = await atOnce(() => '/api/me/mutes');
+    expect(mutes.statements).toHaveLength(1);
+    expect(mutes.result.map((r) => ids(r.users))).toEqual(members.map((_, i) => (i % 2 === 0 ? [troll.id] : [])));
+  });
+
+  it('answers five members’ notifications by id with one statement, and nobody else’s', async () => {
+    const notices: string[] = [];
+    for (const m of members) {
+      const page = (await (await t.as(m)('/api/notifications?limit=20')).json()) as { items: { id: string; relatedUser: { id: string } | null }[] };
+      notices.push(page.items.find((n) => n.relatedUser?.id === troll.id)!.id);
+    }
+    const { result, statements } = await atOnce((_, i) => `/api/notifications/${notices[i]}`);
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => r.id)).toEqual(notices);
+    // Each asking for the next member's notice, in one batch: every one is a 404.
+    const foreign = await statementsDuring(t.deps.database, () =>
+      Promise.all(members.map(async (m, i) => (await t.as(m)(`/api/notifications/${notices[(i + 1) % members.length]}`)).status)),
+    );
+    expect(foreign.statements).toHaveLength(1);
+    expect(foreign.result).toEqual(members.map(() => 404));
   });
 });
