@@ -132,4 +132,16 @@ describe('batched member reads', () => {
     expect(foreign.statements).toHaveLength(1);
     expect(foreign.result).toEqual(members.map(() => 404));
   });
+
+  it('answers five members’ sessions and passkeys with one statement each', async () => {
+    const sessions = await atOnce(() => '/api/me/sessions');
+    expect(sessions.statements).toHaveLength(1);
+    // Each sees their own devices, the current one first.
+    for (const r of sessions.result) expect((r.sessions as { current: boolean }[])[0]?.current).toBe(true);
+    const sessionIds = sessions.result.flatMap((r) => ids(r.sessions));
+    expect(new Set(sessionIds).size).toBe(sessionIds.length);
+    const passkeys = await atOnce(() => '/api/me/passkeys');
+    expect(passkeys.statements).toHaveLength(1);
+    expect(passkeys.result.map((r) => r.passkeys)).toEqual(members.map(() => []));
+  });
 });
