@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { errorResponse, errors, handleError } from '../../http/errors';
 import { CatalogueUnavailableError } from '../../integrations/catalogue';
 import { currentUser, routeTable } from '../accounts/guards';
+import { favoriteCount, profileList, sharedFavorites } from './profile-lists';
 import * as lists from './service';
 
 /** The handlers of src/shared/api/lists.ts; events and notifications start in the service. */
@@ -38,22 +39,22 @@ export function listRoutes(deps: AppDeps) {
     },
     favoriteCount: async (c) => {
       const { type, id } = c.req.valid('param');
-      return c.json({ count: await lists.favoriteCount(deps, type, id) }, 200);
+      return c.json({ count: await favoriteCount(deps, type, id) }, 200);
     },
     profileFavorites: async (c) => {
       const viewer = await currentUser(deps, c);
-      const list = await lists.profileList(deps, c.req.valid('param').id, viewer?.id ?? null, 'favorites');
+      const list = await profileList(deps, c.req.valid('param').id, viewer?.id ?? null, 'favorites');
       if (!list) throw errors.notFound('Profile not found');
       return c.json(list, 200);
     },
     profileWatchlist: async (c) => {
       const viewer = await currentUser(deps, c);
-      const list = await lists.profileList(deps, c.req.valid('param').id, viewer?.id ?? null, 'watchlist');
+      const list = await profileList(deps, c.req.valid('param').id, viewer?.id ?? null, 'watchlist');
       if (!list) throw errors.notFound('Profile not found');
       return c.json(list, 200);
     },
     sharedFavorites: async (c) => {
-      const items = await lists.sharedFavorites(deps, c.get('user').id, c.req.valid('param').id);
+      const items = await sharedFavorites(deps, c.get('user').id, c.req.valid('param').id);
       if (!items) throw errors.notFound('Profile not found');
       return c.json({ items }, 200);
     },

@@ -1,7 +1,5 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { MediaType } from '../../../shared/catalogue';
-import { type FavoriteItem, type ListItem, listMessages, type MyLists, type ProfileList, type SharedFavorite, type TitleKey } from '../../../shared/lists';
+import { and, eq, sql } from 'drizzle-orm';
+import { type FavoriteItem, type ListItem, listMessages, type MyLists, type TitleKey } from '../../../shared/lists';
 import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { favorites, profiles, watchlist } from '../../db/schema';
@@ -9,18 +7,13 @@ import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { feedChanged } from '../dashboard/feed-events';
 import { notifyNewMatches } from '../matches/new-match';
-import { viewProfile } from '../profiles/service';
 import { favoriteCountsChanged, profileSectionChanged, sectionsVisibleToOthers } from './announce';
 import { notifyFollowersOfFavorite } from './notify-followers';
 
 type FavoriteRow = typeof favorites.$inferSelect;
 type WatchlistRow = typeof watchlist.$inferSelect;
 
-/** The favorites set ignores rows with a zero id or a blank title (spec 001 §5); the type is NOT NULL and checked. */
-const validFavorite = and(gt(favorites.mediaId, 0), sql`btrim(${favorites.title}) <> ''`);
-const validWatchlist = and(gt(watchlist.mediaId, 0), sql`btrim(${watchlist.title}) <> ''`);
-
-function toItem(row: FavoriteRow | WatchlistRow): ListItem {
+export function toItem(row: FavoriteRow | WatchlistRow): ListItem {
   return {
     mediaType: row.mediaType,
     mediaId: row.mediaId,
@@ -32,7 +25,7 @@ function toItem(row: FavoriteRow | WatchlistRow): ListItem {
     addedAt: row.createdAt.toISOString(),
   };
 }
-const toFavorite = (row: FavoriteRow): FavoriteItem => ({ ...toItem(row), rating: row.userRating });
+export const toFavorite = (row: FavoriteRow): FavoriteItem => ({ ...toItem(row), rating: row.userRating });
 
 /**
  * What the catalogue says about a title: the client sends only the type and id, so nobody can store
@@ -229,60 +222,6 @@ export async function clearCurrentlyWatching(deps: AppDeps, userId: string) {
     })
     .where(eq(profiles.id, userId));
   await profileSectionChanged(deps, userId, 'currentlyWatching');
-}
-
-/**
- * How many users have the title among their favorites (favorites_title_idx). Everyone counts,
- * private accounts too: the spec's "favorited-by count" is an anonymous total that names nobody,
- * and no list of who favorited a title exists.
- */
-export async function favoriteCount(deps: AppDeps, type: MediaType, id: number): Promise<number> {
-  const [row] = await deps.database.db
-    .select({ n: count() })
-    .from(favorites)
-    .where(and(eq(favorites.mediaType, type), eq(favorites.mediaId, id), validFavorite));
-  return Number(row?.n ?? 0);
-}
-
-/**
- * A profile's favorites or watchlist as the viewer may see them. Privacy is decided by viewProfile
- * (ruling 9), never here; null when the profile does not exist (or is banned).
- */
-export async function profileList(deps: AppDeps, profileId: string, viewerId: string | null, list: 'favorites'): Promise<ProfileList<FavoriteItem> | null>;
-export async function profileList(deps: AppDeps, profileId: string, viewerId: string | null, list: 'watchlist'): Promise<ProfileList<ListItem> | null>;
-export async function profileList(deps: AppDeps, profileId: string, viewerId: string | null, list: 'favorites' | 'watchlist'): Promise<ProfileList<ListItem> | null> {
-  const profile = await viewProfile(deps, { id: profileId }, viewerId);
-  if (!profile) return null;
-  if (!profile.visible[list]) return { visible: false, items: [] };
-  const { db } = deps.database;
-  if (list === 'favorites') {
-    const rows = await db
-      .select()
-      .from(favorites)
-      .where(and(eq(favorites.userId, profile.id), validFavorite))
-      .orderBy(desc(favorites.createdAt), desc(favorites.id));
-    return { visible: true, items: rows.map(toFavorite) };
-  }
-  const rows = await db
-    .select()
-    .from(watchlist)
-    .where(and(eq(watchlist.userId, profile.id), validWatchlist))
-    .orderBy(desc(watchlist.createdAt), desc(watchlist.id));
-  return { visible: true, items: rows.map(toItem) };
-}
-
-/** Titles both the viewer and the other user favorited; empty when the other's favorites are hidden from the viewer. */
-export async function sharedFavorites(deps: AppDeps, viewerId: string, otherId: string): Promise<SharedFavorite[] | null> {
-  const profile = await viewProfile(deps, { id: otherId }, viewerId);
-  if (!profile) return null;
-  if (!profile.visible.favorites || profile.id === viewerId) return [];
-  const mine = alias(favorites, 'mine');
-  return deps.database.db
-    .select({ mediaType: favorites.mediaType, mediaId: favorites.mediaId, title: favorites.title, posterPath: favorites.posterPath })
-    .from(favorites)
-    .innerJoin(mine, and(eq(mine.userId, viewerId), eq(mine.mediaType, favorites.mediaType), eq(mine.mediaId, favorites.mediaId)))
-    .where(and(eq(favorites.userId, profile.id), validFavorite))
-    .orderBy(desc(favorites.createdAt));
 }
 
 /** One title a bulk import writes (issue 21 part 1): a favorite when `rating` is set, a watchlist entry when `watchlist`. */

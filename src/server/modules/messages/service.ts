@@ -1,5 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type ConversationUser, type ConversationView, MESSAGE_RATE_LIMIT, type MessageView, MESSAGE_TEXT } from '../../../shared/messages';
+import { batchedRead } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
 import { messages, notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -60,30 +61,64 @@ const userView = (row: OtherRow): ConversationUser => ({
 });
 
 /**
+ * The user, the blocks both ways and the newest messages of any number of (me, other) pairs in one
+ * prepared statement (issue 27; was three), so concurrent requests share it (decision 022).
+ */
+function selectConversations(db: Database) {
+  return db
+    .select({
+      ord: sql<number>`k.ord::int`,
+      other: sql<OtherRow | null>`(select json_build_object('id', u.id, 'username', u.username, 'displayUsername', u.display_username, 'fullName', p.full_name,
+          'avatarUrl', p.avatar_url, 'isBanned', p.is_banned, 'emailVerified', u.email_verified)
+        from "user" u join profiles p on p.id = u.id where u.id = k.other)`,
+      aBlockedB: sql<boolean>`exists (select 1 from user_blocks b where b.blocker_id = k.me and b.blocked_id = k.other)`,
+      bBlockedA: sql<boolean>`exists (select 1 from user_blocks b where b.blocker_id = k.other and b.blocked_id = k.me)`,
+      rows: sql<{ id: string; content: string; senderId: string; read: boolean; createdAt: string }[]>`(select coalesce(json_agg(json_build_object('id', m.id,
+          'content', m.content, 'senderId', m.sender_id, 'read', m.read, 'createdAt', m.created_at) order by m.created_at, m.id), '[]'::json)
+        from (select * from messages m where m.user_a = k.a and m.user_b = k.b
+              order by m.created_at desc, m.id desc limit ${sql.raw(String(CONVERSATION_MESSAGE_LIMIT))}) m)`,
+    })
+    .from(
+      sql`unnest(${sql.placeholder('mes')}::text[], ${sql.placeholder('others')}::text[], ${sql.placeholder('as')}::text[], ${sql.placeholder('bs')}::text[]) with ordinality as k(me, other, a, b, ord)`,
+    )
+    .prepare('conversations');
+}
+
+type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversations>['execute']>>[number];
+const conversationStatements = new WeakMap<Database, ReturnType<typeof selectConversations>>();
+
+/** The key: me and the other, as JSON. */
+const loadConversation = batchedRead<string, ConversationRow | null>(
+  async (db, keys) => {
+    let statement = conversationStatements.get(db);
+    if (!statement) conversationStatements.set(db, (statement = selectConversations(db)));
+    const pairs = keys.map((key) => JSON.parse(key) as [string, string]);
+    // The pair's key is sorted as pairOf sorts it (JavaScript's order, not the database's collation).
+    const sorted = pairs.map(([me, other]) => pairOf(me, other));
+    const rows = await statement.execute({ mes: pairs.map(([me]) => me), others: pairs.map(([, other]) => other), as: sorted.map((p) => p.userA), bs: sorted.map((p) => p.userB) });
+    return new Map(rows.map((row) => [keys[row.ord - 1]!, row]));
+  },
+  () => null,
+);
+
+/**
  * The conversation of `me` with `otherId`, oldest first. Works for someone never messaged (no
  * messages yet) and for a deleted account that left messages ('Deleted user'); 404 otherwise.
  * Between a blocked pair it stays readable to the blocker only (ruling 28): the blocked user finds
  * no such user, as on the blocker's profile, and nobody can send in it.
  */
 export async function getConversation(db: Database, me: string, otherId: string): Promise<ConversationView> {
-  const [other, blocks, rows] = await Promise.all([
-    loadUser(db, otherId),
-    blocksBetween(db, me, otherId),
-    db
-      .select({ id: messages.id, content: messages.content, senderId: messages.senderId, read: messages.read, createdAt: messages.createdAt })
-      .from(messages)
-      .where(inPair(me, otherId))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(CONVERSATION_MESSAGE_LIMIT),
-  ]);
-  if (blocks.bBlockedA) throw errors.notFound(MESSAGE_TEXT.userNotFound);
+  const found = await loadConversation(db, JSON.stringify([me, otherId]));
+  if (!found) throw new Error('conversation statement answered no row');
+  const { other, aBlockedB, bBlockedA, rows } = found;
+  if (bBlockedA) throw errors.notFound(MESSAGE_TEXT.userNotFound);
   const usable = other && other.emailVerified && other.id !== me;
   if (!usable && rows.length === 0) throw errors.notFound(MESSAGE_TEXT.userNotFound);
   return {
     user: other ? userView(other) : deletedUser(otherId),
-    canMessage: !!usable && !other.isBanned && !blocks.aBlockedB,
-    blockedByMe: blocks.aBlockedB,
-    messages: rows.reverse().map((m) => ({ id: m.id, content: m.content, fromMe: m.senderId === me, read: m.read, createdAt: m.createdAt.toISOString() })),
+    canMessage: !!usable && !other.isBanned && !aBlockedB,
+    blockedByMe: aBlockedB,
+    messages: rows.map((m) => ({ id: m.id, content: m.content, fromMe: m.senderId === me, read: m.read, createdAt: new Date(m.createdAt).toISOString() })),
   };
 }
 

@@ -131,9 +131,34 @@ export async function listNotifications(db: Database, me: string, before?: strin
   return toPage(rows, limit);
 }
 
+/** Notifications by (owner, id) pairs, for any number of requests in one prepared statement (decision 022). */
+function selectByIds(db: Database) {
+  return db
+    .select({ ...columns, cursorAt, userId: notifications.userId })
+    .from(notifications)
+    .leftJoin(user, eq(user.id, notifications.relatedUserId))
+    .leftJoin(profiles, eq(profiles.id, notifications.relatedUserId))
+    .where(and(sql`(${notifications.id}, ${notifications.userId}) in (select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('users')}::text[]))`, notHidden))
+    .prepare('notifications_by_id');
+}
+
+const byIdStatements = new WeakMap<Database, ReturnType<typeof selectByIds>>();
+
+/** Key: "<user id> <notification id>" (the route has checked the id is a uuid; a user id has no space). */
+const loadNotification = batchedRead<string, Row | null>(
+  async (db, keys) => {
+    let statement = byIdStatements.get(db);
+    if (!statement) byIdStatements.set(db, (statement = selectByIds(db)));
+    const split = keys.map((key) => key.split(' '));
+    const rows = (await statement.execute({ users: split.map(([userId]) => userId!), ids: split.map(([, id]) => id!) })) as (Row & { userId: string })[];
+    return new Map(rows.map((row) => [`${row.userId} ${row.id}`, row]));
+  },
+  () => null,
+);
+
 /** One of the owner's notifications (the live toast fetches it by id); 404 for anyone else's. */
 export async function getNotification(db: Database, me: string, id: string): Promise<NotificationView> {
-  const [row] = (await select(db).where(and(eq(notifications.id, id), eq(notifications.userId, me), notHidden))) as Row[];
+  const row = await loadNotification(db, `${me} ${id.toLowerCase()}`);
   if (!row) throw errors.notFound(NOTIFICATION_TEXT.notFound);
   return toView(row);
 }

@@ -1,6 +1,8 @@
 import { getAuthenticatorName } from '@better-auth/passkey';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { PASSKEY_TEXT, type PasskeyView } from '../../../shared/passkeys';
+import { batchedRead } from '../../db/batch';
+import type { Database } from '../../db/client';
 import { passkey } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -25,9 +27,31 @@ function view(row: Row): PasskeyView {
   };
 }
 
-export async function listPasskeys(deps: AppDeps, userId: string): Promise<PasskeyView[]> {
-  const rows = await deps.database.db.select(columns).from(passkey).where(eq(passkey.userId, userId)).orderBy(desc(passkey.createdAt), desc(passkey.id));
-  return rows.map(view);
+/** Passkeys of any number of users, newest first, in one prepared statement (decision 022). */
+const selectPasskeys = (db: Database) =>
+  db
+    .select({ ...columns, userId: passkey.userId })
+    .from(passkey)
+    .where(sql`${passkey.userId} = any(${sql.placeholder('users')}::text[])`)
+    .orderBy(desc(passkey.createdAt), desc(passkey.id))
+    .prepare('passkey_lists');
+const passkeyStatements = new WeakMap<Database, ReturnType<typeof selectPasskeys>>();
+
+/** The lists of every request of an event-loop turn in one statement; nothing cached. */
+const loadPasskeys = batchedRead<string, PasskeyView[]>(
+  async (db, users) => {
+    let statement = passkeyStatements.get(db);
+    if (!statement) passkeyStatements.set(db, (statement = selectPasskeys(db)));
+    const lists = new Map<string, PasskeyView[]>();
+    // Rows come newest first; each user's list keeps that order.
+    for (const row of await statement.execute({ users })) lists.set(row.userId, [...(lists.get(row.userId) ?? []), view(row)]);
+    return lists;
+  },
+  () => [],
+);
+
+export function listPasskeys(deps: AppDeps, userId: string): Promise<PasskeyView[]> {
+  return loadPasskeys(deps.database.db, userId);
 }
 
 export async function renamePasskey(deps: AppDeps, userId: string, id: string, name: string): Promise<PasskeyView> {

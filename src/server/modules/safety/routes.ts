@@ -1,7 +1,8 @@
 import { safetyApi } from '../../../shared/api/safety';
 import type { AppDeps } from '../../deps';
 import { routeTable } from '../accounts/guards';
-import { block, listBlocked, listMuted, mute, unblock, unmute } from './service';
+import { listBlocked, listMuted } from './lists';
+import { block, mute, unblock, unmute } from './service';
 
 /** The handlers of src/shared/api/safety.ts: block and mute (issue 20 parts 1 and 2). */
 export function safetyRoutes(deps: AppDeps) {

@@ -1,6 +1,5 @@
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { type BlockState, type MuteState, SAFETY_LIST_LIMIT, SAFETY_TEXT, type SafetyListEntry } from '../../../shared/safety';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type BlockState, type MuteState, SAFETY_TEXT } from '../../../shared/safety';
 import type { Database } from '../../db/client';
 import { follows, notifications, profiles, user, userBlocks, userMutes } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -11,8 +10,6 @@ import { errors } from '../../http/errors';
  * modules that enforce them, in their own queries (the SQL fragments below), so a hot read gains an
  * index probe rather than a round trip. Nothing here tells the other user: no notification, no event.
  */
-
-const usernameOf = sql<string>`coalesce(${user.displayUsername}, ${user.username})`;
 
 /** SQL: a block exists between the two users, in either direction (two probes of the primary key). */
 export function blockedEitherWay(a: unknown, b: unknown) {
@@ -113,29 +110,4 @@ export async function mute(deps: AppDeps, muterId: string, mutedId: string): Pro
 export async function unmute(deps: AppDeps, muterId: string, mutedId: string): Promise<MuteState> {
   await deps.database.db.delete(userMutes).where(and(eq(userMutes.muterId, muterId), eq(userMutes.mutedId, mutedId)));
   return { muted: false };
-}
-
-/** The people `me` has blocked or muted, newest first: one query for both lists. */
-async function listed(
-  deps: AppDeps,
-  me: string,
-  list: { table: typeof userBlocks | typeof userMutes; mine: PgColumn; theirs: PgColumn; since: typeof userBlocks.createdAt | typeof userMutes.createdAt },
-) {
-  const rows = await deps.database.db
-    .select({ id: user.id, username: usernameOf, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl, since: list.since as typeof userBlocks.createdAt })
-    .from(list.table)
-    .innerJoin(user, eq(user.id, list.theirs))
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(list.mine, me))
-    .orderBy(desc(list.since), user.id)
-    .limit(SAFETY_LIST_LIMIT);
-  return rows.map((r) => ({ ...r, username: r.username ?? '', since: r.since.toISOString() }));
-}
-
-export function listBlocked(deps: AppDeps, me: string): Promise<SafetyListEntry[]> {
-  return listed(deps, me, { table: userBlocks, mine: userBlocks.blockerId, theirs: userBlocks.blockedId, since: userBlocks.createdAt });
-}
-
-export function listMuted(deps: AppDeps, me: string): Promise<SafetyListEntry[]> {
-  return listed(deps, me, { table: userMutes, mine: userMutes.muterId, theirs: userMutes.mutedId, since: userMutes.createdAt });
 }

@@ -1,6 +1,8 @@
 import Bowser from 'bowser';
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_TEXT, type SessionView } from '../../../shared/sessions';
+import { batchedRead } from '../../db/batch';
+import type { Database } from '../../db/client';
 import { session } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -27,12 +29,31 @@ export function describeAgent(userAgent: string | null): Pick<SessionView, 'brow
   };
 }
 
-export async function listSessions(deps: AppDeps, userId: string, currentToken: string | null): Promise<SessionView[]> {
-  const rows = await deps.database.db
-    .select({ id: session.id, token: session.token, userAgent: session.userAgent, createdAt: session.createdAt, updatedAt: session.updatedAt })
+/** Unexpired sessions of any number of users, most recently active first, in one prepared statement (decision 022). */
+const selectSessions = (db: Database) =>
+  db
+    .select({ userId: session.userId, id: session.id, token: session.token, userAgent: session.userAgent, createdAt: session.createdAt, updatedAt: session.updatedAt })
     .from(session)
-    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
-    .orderBy(desc(session.updatedAt), desc(session.createdAt));
+    .where(and(sql`${session.userId} = any(${sql.placeholder('users')}::text[])`, sql`${session.expiresAt} > ${sql.placeholder('now')}::timestamptz`))
+    .orderBy(desc(session.updatedAt), desc(session.createdAt))
+    .prepare('session_lists');
+const sessionStatements = new WeakMap<Database, ReturnType<typeof selectSessions>>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['execute']>>[number];
+
+/** The rows of every request of an event-loop turn in one statement; nothing cached. */
+const loadSessions = batchedRead<string, SessionRow[]>(
+  async (db, users) => {
+    let statement = sessionStatements.get(db);
+    if (!statement) sessionStatements.set(db, (statement = selectSessions(db)));
+    const lists = new Map<string, SessionRow[]>();
+    for (const row of await statement.execute({ users, now: new Date().toISOString() })) lists.set(row.userId, [...(lists.get(row.userId) ?? []), row]);
+    return lists;
+  },
+  () => [],
+);
+
+export async function listSessions(deps: AppDeps, userId: string, currentToken: string | null): Promise<SessionView[]> {
+  const rows = await loadSessions(deps.database.db, userId);
   const views = rows.map((r) => ({
     id: r.id,
     ...describeAgent(r.userAgent),

@@ -1,7 +1,8 @@
 import { socialApi } from '../../../shared/api/social';
 import type { AppDeps } from '../../deps';
 import { routeTable } from '../accounts/guards';
-import { follow, followLists, removeFollower, reportUser, unfollow, updateSocialLinks } from './service';
+import { followLists } from './follow-lists';
+import { follow, removeFollower, reportUser, unfollow, updateSocialLinks } from './service';
 
 /**
  * The handlers of src/shared/api/social.ts: following, followers lists, social links and reports

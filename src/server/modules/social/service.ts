@@ -1,15 +1,6 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SocialLinks } from '../../../shared/profiles';
-import {
-  FOLLOW_LIST_LIMIT,
-  FOLLOW_SELF,
-  type FollowListEntry,
-  type FollowLists,
-  type FollowState,
-  REPORT_RATE_LIMITED,
-  REPORT_SELF,
-  REPORTS_PER_HOUR,
-} from '../../../shared/social';
+import { FOLLOW_SELF, type FollowState, REPORT_RATE_LIMITED, REPORT_SELF, REPORTS_PER_HOUR } from '../../../shared/social';
 import type { Database } from '../../db/client';
 import { follows, notifications, profiles, reports, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -17,7 +8,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import { errors } from '../../http/errors';
 import { claimOncePerDay } from '../notifications/dedup';
 import { announce, type NotifyResult, notify } from '../notifications/notify';
-import { assertNotBlocked, blocksBetween } from '../safety/service';
+import { assertNotBlocked } from '../safety/service';
 
 const HOUR_MS = 60 * 60 * 1000;
 const usernameOf = sql<string>`coalesce(${user.displayUsername}, ${user.username})`;
@@ -137,34 +128,6 @@ export async function removeFollower(deps: AppDeps, ownerId: string, followerId:
   if (!removed) throw errors.notFound('This user does not follow you.');
   const counts = await countsOf(deps.database.db, ownerId);
   return { following: false, ...counts };
-}
-
-async function listSide(db: Database, side: 'followers' | 'following', userId: string, q: string): Promise<FollowListEntry[]> {
-  const [mine, theirs] = side === 'followers' ? [follows.followingId, follows.followerId] : [follows.followerId, follows.followingId];
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  const rows = await db
-    .select({ id: user.id, username: usernameOf, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl, followedAt: follows.createdAt })
-    .from(follows)
-    .innerJoin(user, eq(user.id, theirs))
-    .innerJoin(profiles, eq(profiles.id, user.id))
-    .where(
-      and(eq(mine, userId), eq(user.emailVerified, true), eq(profiles.isBanned, false), pattern ? or(ilike(user.username, pattern), ilike(profiles.fullName, pattern)) : undefined),
-    )
-    .orderBy(desc(follows.createdAt))
-    .limit(FOLLOW_LIST_LIMIT);
-  return rows.map((r) => ({ ...r, followedAt: r.followedAt.toISOString() }));
-}
-
-/**
- * Followers and following of a user, newest first, optionally filtered by name (signed-in viewers).
- * Someone the user blocked finds no such profile (ruling 28).
- */
-export async function followLists(deps: AppDeps, userId: string, q: string, viewerId: string): Promise<FollowLists> {
-  const db = deps.database.db;
-  if (!(await activeUser(db, userId))) throw errors.notFound('Profile not found');
-  if (userId !== viewerId && (await blocksBetween(db, userId, viewerId)).aBlockedB) throw errors.notFound('Profile not found');
-  const [followers, following, counts] = await Promise.all([listSide(db, 'followers', userId, q), listSide(db, 'following', userId, q), countsOf(db, userId)]);
-  return { followers, following, ...counts };
 }
 
 /** Replaces the six links (normalised by socialLinksBodySchema; a missing one is cleared). */
