@@ -46,12 +46,28 @@ function ShareButtons({ title }: { title: string }) {
   );
 }
 
+/**
+ * The thread list's place: at least the height of its loading skeleton (three cards), whatever it
+ * turns out to hold, so the sections below do not jump when it loads (an empty forum is shorter).
+ */
+const LIST_PLACE = 'min-h-[19.5rem]';
+
 function ThreadListSkeleton() {
   return (
-    <div className="space-y-3" aria-busy="true" aria-label="Loading discussions">
+    <div className={`space-y-3 ${LIST_PLACE}`} aria-busy="true" aria-label="Loading discussions">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-24 w-full" />
       ))}
+    </div>
+  );
+}
+
+/** While the forums load: the tab row's place and the list's, as tall as what replaces them. */
+function ForumsSkeleton() {
+  return (
+    <div className="flex flex-col gap-4">
+      <Skeleton className="h-10 w-64 max-w-full rounded-lg" />
+      <ThreadListSkeleton />
     </div>
   );
 }
@@ -76,7 +92,7 @@ function ForumThreads({
   const items = threads.data.pages.flatMap((p) => p.items);
   if (items.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center" data-testid="forum-empty">
+      <div className={`flex flex-col items-center justify-center gap-3 rounded-lg border border-dashed p-8 text-center ${LIST_PLACE}`} data-testid="forum-empty">
         <MessagesSquare aria-hidden className="size-8 text-muted-foreground" />
         {isPremium ? (
           <>
@@ -98,7 +114,7 @@ function ForumThreads({
     );
   }
   return (
-    <div className="space-y-3">
+    <div className={`space-y-3 ${LIST_PLACE}`}>
       {items.map((t) => (
         <ThreadCard key={t.id} thread={t} onOpen={() => onOpen(t.id)} />
       ))}
@@ -141,7 +157,7 @@ export function DiscussionsSection({ mediaType, mediaId, title }: { mediaType: M
         </div>
       </div>
       {forums.isPending ? (
-        <ThreadListSkeleton />
+        <ForumsSkeleton />
       ) : forums.isError || !current ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-muted-foreground">Could not load discussions. Please try again.</p>
       ) : (
