@@ -32,11 +32,27 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
   const profile = useOwnProfile(userId);
   const { hash } = useLocation();
 
-  // Mails link to /settings#notifications: go there once the cards have their height.
+  // Mails link to /settings#notifications: go there once the profile's cards have their height.
   const ready = !!profile.data;
   useEffect(() => {
     if (!ready || !hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    // The cards above load their own lists after this (devices, passkeys, blocks…) and grow, which
+    // would push the target out of view: keep it in place while the page settles, unless the reader
+    // scrolls or types first.
+    const keep = new ResizeObserver(() => target.scrollIntoView({ block: 'start' }));
+    keep.observe(document.body);
+    const stop = () => keep.disconnect();
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    for (const e of events) window.addEventListener(e, stop, { once: true, passive: true });
+    const timer = setTimeout(stop, 3_000);
+    return () => {
+      stop();
+      clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, stop);
+    };
   }, [ready, hash]);
 
   if (!session?.user || !session.access) return <PageSpinner />;
