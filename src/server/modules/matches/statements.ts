@@ -75,19 +75,19 @@ function rankStatementFor(db: Database) {
         WHERE ${eligible} OFFSET 0) x CROSS JOIN na
     WHERE x.shared > 0
     ORDER BY x.boosted DESC, ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer) r`;
-  return db
-    .select({
-      userId: sql<string>`r.user_id`,
-      n: sql<number>`r.n`,
-      shared: sql<number>`r.shared`,
-      sharedGenres: sql<number>`r.sg`,
-      boosted: sql<boolean>`r.boosted`,
-      na: sql<number>`r.na`,
-      viewerGenres: sql<string[]>`r.viewer_genres`,
-    })
-    .from(query)
-    .prepare('match_rank');
+  return db.select(rankedColumns()).from(query).prepare('match_rank');
 }
+
+/** The columns both ranking statements answer, from their subquery `r`. */
+const rankedColumns = () => ({
+  userId: sql<string>`r.user_id`,
+  n: sql<number>`r.n`,
+  shared: sql<number>`r.shared`,
+  sharedGenres: sql<number>`r.sg`,
+  boosted: sql<boolean>`r.boosted`,
+  na: sql<number>`r.na`,
+  viewerGenres: sql<string[]>`r.viewer_genres`,
+});
 
 /**
  * Only the users listed (a free user's three of the day, a JSON array): their shared counts by
@@ -102,18 +102,7 @@ function rankUsersStatementFor(db: Database) {
     FROM c JOIN match_sigs s ON s.user_id = c.user_id JOIN profiles p ON p.id = c.user_id CROSS JOIN na CROSS JOIN w
       CROSS JOIN LATERAL (SELECT ${sharedGenres} AS sg) x
     WHERE s.visible AND s.user_id <> ${viewer} AND s.user_id NOT IN (SELECT id FROM blocked) AND (cardinality(w.g) = 0 OR s.genres && w.g)) r`;
-  return db
-    .select({
-      userId: sql<string>`r.user_id`,
-      n: sql<number>`r.n`,
-      shared: sql<number>`r.shared`,
-      sharedGenres: sql<number>`r.sg`,
-      boosted: sql<boolean>`r.boosted`,
-      na: sql<number>`r.na`,
-      viewerGenres: sql<string[]>`r.viewer_genres`,
-    })
-    .from(query)
-    .prepare('match_rank_users');
+  return db.select(rankedColumns()).from(query).prepare('match_rank_users');
 }
 
 const rankStatements = new WeakMap<Database, ReturnType<typeof rankStatementFor>>();
