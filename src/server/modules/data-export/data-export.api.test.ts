@@ -8,7 +8,7 @@ import { dataExports, mailOutbox } from '../../db/schema';
 import type { RealtimeEvent } from '../../realtime/bus';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { claimExport, drainExports, startDataExportWorker, sweepExpiredExports } from './jobs';
+import { claimExport, drainExports, EXPORT_LEASE_MS, keepLease, startDataExportWorker, sweepExpiredExports } from './jobs';
 
 // 'Download my data' (issue 21 part 2, decision 056), on PGlite and PostgreSQL.
 
@@ -240,6 +240,27 @@ describe('the full data export', () => {
       expect(row?.attempts).toBe(u === crashed ? 2 : 1);
       expect((await download(u, await mailedToken(u))).status).toBe(200);
     }
+  });
+
+  it('a running job keeps its lease while it works, and stops renewing once taken over', async () => {
+    const u = await signUpVerified(t);
+    await drainExports(t.deps);
+    await ok(u, 'POST', '/api/me/data-export');
+    const claim = (await claimExport(db()))!;
+    const leaseLeft = async () => {
+      const [row] = await queryRows<{ ms: number }>(db(), sql`SELECT extract(epoch FROM locked_until - now()) * 1000 AS ms FROM data_exports WHERE id = ${claim.id}`);
+      return Number(row!.ms);
+    };
+    // The lease is nearly out, as after a long collect; the worker's renewal puts it back to a whole lease.
+    await db().execute(sql`UPDATE data_exports SET locked_until = now() + interval '1 second' WHERE id = ${claim.id}`);
+    const stop = keepLease(t.deps, claim, 20);
+    await vi.waitFor(async () => expect(await leaseLeft()).toBeGreaterThan(EXPORT_LEASE_MS - 10_000), { timeout: 5_000 });
+    // Another worker takes the job over (new lease token): this one's renewals no longer touch it.
+    await db().execute(sql`UPDATE data_exports SET lease_token = gen_random_uuid(), locked_until = now() + interval '5 seconds' WHERE id = ${claim.id}`);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await leaseLeft()).toBeLessThan(6_000);
+    stop();
+    await drainExports(t.deps);
   });
 
   it('deleting the account deletes its export files', async () => {

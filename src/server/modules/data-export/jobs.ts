@@ -13,8 +13,9 @@ import { buildZip } from './zip';
  * (`FOR UPDATE SKIP LOCKED`, so each job goes to one of them) with a lease, builds the ZIP, stores it
  * through the storage integration, and in one transaction marks the row `ready` with the link's
  * token hash and queues the mail (MailOutbox), so there is never a mail without a file or a ready
- * export without a mail. A process that dies mid-job stops renewing nothing: the lease runs out and
- * the next claim takes the job again (at most MAX_ATTEMPTS times). Expired files are deleted by the
+ * export without a mail. While a job runs its worker renews the lease (keepLease), so a large export
+ * that takes longer than one lease is not claimed a second time; a process that dies mid-job stops
+ * renewing it, the lease runs out and the next claim takes the job again (at most MAX_ATTEMPTS times). Expired files are deleted by the
  * sweep below, which the same worker runs.
  */
 export const EXPORT_LEASE_MS = 2 * 60_000;
@@ -45,6 +46,28 @@ export async function claimExport(db: Database): Promise<Claimed | null> {
   return row ?? null;
 }
 
+/**
+ * Renews a running job's lease every third of its length until stopped, so only a worker that stopped
+ * (a crash, a restart) loses its job. A renewal that finds the lease gone (taken over) stops renewing;
+ * the final UPDATE's lease check then discards this worker's file.
+ */
+export function keepLease(deps: Pick<AppDeps, 'database' | 'logger'>, job: Pick<Claimed, 'id' | 'lease_token'>, everyMs = EXPORT_LEASE_MS / 3): () => void {
+  const timer = setInterval(() => {
+    void queryRows<{ id: string }>(
+      deps.database.db,
+      sql`UPDATE data_exports SET locked_until = now() + ${`${EXPORT_LEASE_MS} milliseconds`}::interval
+           WHERE id = ${job.id} AND lease_token = ${job.lease_token} AND status = 'running' RETURNING id`,
+    ).then(
+      (rows) => {
+        if (rows.length === 0) clearInterval(timer);
+      },
+      (err: unknown) => deps.logger.warn({ err, exportId: job.id }, 'data export: lease renewal failed'),
+    );
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 function tell(deps: Pick<AppDeps, 'events' | 'logger'>, userId: string, id: string, status: 'running' | 'ready' | 'failed') {
   try {
     deps.events.publish({ users: [userId] }, { type: 'data-export', id, status });
@@ -72,6 +95,7 @@ const readyMail = (to: string, url: string, expiresAt: Date) =>
 export async function runExport(deps: AppDeps, job: Claimed): Promise<DataExportStatus> {
   const { db } = deps.database;
   tell(deps, job.user_id, job.id, 'running');
+  const stopLease = keepLease(deps, job);
   let fileKey: string | undefined;
   try {
     const content = await collectExport(deps, job.user_id);
@@ -115,6 +139,8 @@ export async function runExport(deps: AppDeps, job: Claimed): Promise<DataExport
     );
     if (final) tell(deps, job.user_id, job.id, 'failed');
     return final ? 'failed' : 'queued';
+  } finally {
+    stopLease();
   }
 }
 
