@@ -1,61 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { type RunningServer, startServer } from '../start';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInOverHttp } from '../test/http-accounts';
+import { type PgServer, pgServers } from '../test/pg-servers';
 import { readSse } from '../test/sse';
 
 // Two real servers (start.ts) on one PostgreSQL, each with its own DATA_DIR: an event published on
 // one is replayed by the other to a client that reconnects there with its Last-Event-ID.
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const dbName = `reelmates_two_${randomBytes(4).toString('hex')}`;
-const dirs: string[] = [];
-const servers: RunningServer[] = [];
+const { start } = pgServers('two');
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-async function start(databaseUrl: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-two-'));
-  dirs.push(dataDir);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
-  });
-  const server = await startServer(config, pino({ level: 'silent' }));
-  servers.push(server);
-  return { server, base: `http://127.0.0.1:${server.port}` };
-}
-
-let one: Awaited<ReturnType<typeof start>>;
-let two: Awaited<ReturnType<typeof start>>;
+let one: PgServer;
+let two: PgServer;
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  one = await start(url.toString());
-  two = await start(url.toString());
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  one = await start();
+  two = await start();
 });
 
 describe('two instances on one PostgreSQL', () => {

@@ -1,65 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { type RunningServer, startServer } from '../../start';
+import { describe, expect, it } from 'vitest';
 import { smallPng } from '../../modules/settings/test-images';
 import { signedInOverHttp } from '../../test/http-accounts';
+import { pgServers } from '../../test/pg-servers';
 
 // Real servers (start.ts) on one PostgreSQL, each with its own DATA_DIR, configured as an operator
 // would: without STORAGE every instance serves every picture; STORAGE=local warns at start.
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const dbName = `reelmates_storage_${randomBytes(4).toString('hex')}`;
-let databaseUrl: string;
-const dirs: string[] = [];
-const servers: RunningServer[] = [];
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Starts a server; `before` may fill its DATA_DIR first. Gives its base URL and its log lines. */
-async function start(env: Record<string, string> = {}, before?: (dataDir: string) => void) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-storage-'));
-  dirs.push(dataDir);
-  before?.(dataDir);
-  const logs: { level: number; msg: string }[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as { level: number; msg: string }) });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
-    ...env,
-  });
-  const server = await startServer(config, logger);
-  servers.push(server);
-  return { server, dataDir, base: `http://127.0.0.1:${server.port}`, logs };
-}
-
-beforeAll(async () => {
-  await admin(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-});
+const { start } = pgServers('storage');
 
 const WARN = 40;
 

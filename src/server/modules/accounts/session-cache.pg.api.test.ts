@@ -1,52 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionView } from '../../../shared/session';
-import { loadConfig } from '../../config';
 import { LISTENER_NAME } from '../../db/access-signals';
 import { userRoles } from '../../db/schema';
-import { type RunningServer, startServer } from '../../start';
+import { type PgServer, pgServers } from '../../test/pg-servers';
 import { banUser } from './moderation';
 
 // Two real servers (start.ts) on one PostgreSQL, each with its own pool and its own access listener:
 // what ends or changes a session on one is refused or seen on the other's very next request, though
 // the other had the session cached (decision 013).
-const adminUrl = process.env.TEST_DATABASE_URL!;
-const dbName = `reelmates_cache_${randomBytes(4).toString('hex')}`;
-const dirs: string[] = [];
-const servers: RunningServer[] = [];
-
-async function admin<T extends pg.QueryResultRow>(query: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(query)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function start(databaseUrl: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-cache-'));
-  dirs.push(dataDir);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
-  });
-  const server = await startServer(config, pino({ level: 'silent' }));
-  servers.push(server);
-  return { server, base: `http://127.0.0.1:${server.port}` };
-}
-type Instance = Awaited<ReturnType<typeof start>>;
+const { dbName, admin, start } = pgServers('cache');
+type Instance = PgServer;
 
 const PASSWORD = 'Corr3ct-Horse!';
 let n = 0;
@@ -100,16 +64,8 @@ async function cachedOn(at: Instance, cookie: string) {
 let one: Instance;
 let two: Instance;
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  one = await start(url.toString());
-  two = await start(url.toString());
-});
-afterAll(async () => {
-  for (const s of servers) await s.stop();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  one = await start();
+  two = await start();
 });
 
 describe('session cache, two servers on one PostgreSQL', () => {
