@@ -96,6 +96,24 @@ describe('import your history (issue 21 part 1)', () => {
     expect(after.favorites).toHaveLength(fx.rated.length + 1);
   });
 
+  it('matches a large file in the background: the card shows how far matching is, then the preview', async () => {
+    // 15,000 rows: longer to match than the upload waits (5 s), even on the offline catalogue.
+    const fx = letterboxdExport(15_000);
+    const { page } = await app.signedIn({ width: 1280, height: 900 }, { prefix: 'bigfile' });
+    await page.goto(`${app.url}/settings#import`);
+    const card = page.locator('#import');
+    await card.getByLabel('Export file').setInputFiles({ name: 'letterboxd-export.zip', mimeType: 'application/zip', buffer: Buffer.from(fx.zip) });
+    const matching = card.getByRole('progressbar', { name: /^Matching your titles… [\d,]+ of [\d,]+$/ });
+    await matching.waitFor({ timeout: 30_000 });
+    await screenshotAt(page, SHOTS, 'matching', 1280, card);
+    await screenshotAt(page, SHOTS, 'matching', 390, card);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const summary = card.getByRole('status').filter({ hasText: 'matched' });
+    await summary.waitFor({ timeout: 90_000 });
+    expect(await summary.innerText()).toContain(`${fx.rated.length + fx.watchlist.length} matched · 1 need a choice ·`);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('imports an IMDb ratings CSV and then a Trakt JSON export, each matched by id, and a second IMDb import adds nothing', async () => {
     const imdb = imdbRatingsCsv();
     const trakt = traktExport();

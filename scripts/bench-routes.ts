@@ -94,6 +94,7 @@ export const NOT_THROUGHPUT: Record<string, string> = {
   '/unsubscribe/{token}': 'read once per unsubscribe link a person opens; its token is signed with the server’s secret',
   '/me/data-export/download/{token}': 'a ZIP fetched once per mailed link, by its owner (decision 056)',
   '/me/imports/{id}': 'one import of one’s own, read while it runs (the card follows import-progress events; /me/imports/current is measured)',
+  '/me/imports/{id}/preview': 'one preview of one’s own, asked once a second while a large file is matched against TMDB',
 };
 
 /** A route needs a sample when it has path params or a query its schema refuses empty. */

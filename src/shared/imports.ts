@@ -23,6 +23,7 @@ export const importMessages = {
   noFile: 'Please choose a file to import.',
   notFound: 'This import does not exist or has expired.',
   alreadyConfirmed: 'This import has already been started.',
+  stillMatching: 'The titles of this file are still being matched. Please wait for the preview.',
 };
 
 export const importSources = ['letterboxd', 'imdb', 'trakt', 'reelmates'] as const;
@@ -86,6 +87,13 @@ export const importPreviewSchema = z
   .object({
     id: z.uuid(),
     source: importSourceSchema,
+    /**
+     * `matching`: the file was read and its titles are being matched in the background (a large file
+     * against TMDB takes minutes); `progress` says how far, and `counts` and `rows` are empty until
+     * `ready`. Ask again at GET /me/imports/{id}/preview.
+     */
+    status: z.enum(['matching', 'ready']),
+    progress: z.object({ processed: int(), total: int() }),
     counts: z.object({ rows: int(), matched: int(), ambiguous: int(), notFound: int(), watchedOnly: int() }),
     rows: z.array(importRowSchema),
   })
@@ -105,8 +113,8 @@ export const importJobSchema = z
   .object({
     id: z.uuid(),
     source: importSourceSchema,
-    /** `preview`: read and matched, not confirmed (nothing written yet). */
-    status: z.enum(['preview', 'queued', 'running', 'done', 'failed']),
+    /** `matching`: read, its titles being matched; `preview`: read and matched, not confirmed (nothing written yet). */
+    status: z.enum(['matching', 'preview', 'queued', 'running', 'done', 'failed']),
     /** Titles to write, and how many of them are done. */
     total: int(),
     processed: int(),

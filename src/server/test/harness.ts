@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps';
 import { createMailOutbox } from '../integrations/mail';
 import { MailOutbox, type OutboxTiming } from '../integrations/mail/outbox';
 import type { MailTransport, OutgoingMail } from '../integrations/mail/transport';
-import { createCatalogue } from '../integrations/catalogue';
+import { type Catalogue, createCatalogue } from '../integrations/catalogue';
 import { PublicAnswers } from '../http/public-answers';
 import { createStorage } from '../integrations/storage';
 import { HealthProbe } from '../modules/health/probe';
@@ -171,6 +171,8 @@ export async function createTestApp(
     mail?: 'memory' | 'config';
     /** The outbox's pacing, for tests that want short leases or polls. */
     mailTiming?: Partial<OutboxTiming>;
+    /** Another catalogue than the config's (one that is slow, say). */
+    catalogue?: Catalogue;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -192,7 +194,7 @@ export async function createTestApp(
   const events = new InProcessBus(new EventLog(database.db), logger);
   await events.start();
   const auth = createAuth({ config, database, mail, logger, events });
-  const catalogue = createCatalogue(config, logger);
+  const catalogue = options.catalogue ?? createCatalogue(config, logger);
   const deps: AppDeps = {
     config,
     database,

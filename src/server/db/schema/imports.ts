@@ -12,8 +12,10 @@ export interface ImportItem {
 }
 
 /**
- * Imports of a user's history (issue 21 part 1, decision 053). A row is made by the preview
- * (`status` preview, the matched rows in `preview`); confirming fills `items` and queues it; the
+ * Imports of a user's history (issue 21 part 1, decision 053). A row is made by the preview:
+ * `status` matching while its titles are matched in the background (`preview` holds the file's
+ * entries and the rows matched so far, `cursor` how many; `heartbeat_at` as below), then preview
+ * (the matched rows and counts in `preview`); confirming fills `items` and queues it; the
  * runner claims it (FOR UPDATE SKIP LOCKED, one instance at a time), writes `items` from `cursor` on
  * in chunks, each chunk's rows, cursor and report counts in one transaction, so a restart resumes
  * where the last commit left it and nothing is written twice. `heartbeat_at` is renewed by every
@@ -27,7 +29,7 @@ export const importJobs = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     source: text('source', { enum: importSources }).notNull(),
-    status: text('status', { enum: ['preview', 'queued', 'running', 'done', 'failed'] }).notNull(),
+    status: text('status', { enum: ['matching', 'preview', 'queued', 'running', 'done', 'failed'] }).notNull(),
     preview: jsonb('preview').notNull(),
     items: jsonb('items')
       .$type<ImportItem[]>()

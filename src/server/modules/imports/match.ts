@@ -22,15 +22,21 @@ const choiceOf = (t: Pick<TitleSummary, 'mediaType' | 'id' | 'title' | 'year' | 
   posterUrl: t.posterUrl,
 });
 
+/** Searches already asked, shared by the chunks of one file (entries of the same name ask once). */
+export type SearchCache = Map<string, Promise<TitleSummary[]>>;
+
 /**
  * Matches each entry to a catalogue title (decision 053): by id first (Trakt's TMDB id, an IMDb id
  * through the catalogue's /find), then by title and year through the catalogue's search. One title
  * with the exact name and year (or, without a year, the only exact name) is a match; several
  * candidates make the row ambiguous with up to five choices; none, not found. Searches are shared
- * between entries of the same name.
+ * between entries of the same name. `firstRow` numbers the rows of a chunk of a longer file.
  */
-export async function matchEntries(catalogue: Catalogue, entries: readonly ImportEntry[]): Promise<ImportRow[]> {
-  const searches = new Map<string, Promise<TitleSummary[]>>();
+export async function matchEntries(
+  catalogue: Catalogue,
+  entries: readonly ImportEntry[],
+  { firstRow = 0, searches = new Map<string, Promise<TitleSummary[]>>() }: { firstRow?: number; searches?: SearchCache } = {},
+): Promise<ImportRow[]> {
   const search = (type: MediaType, name: string) => {
     const key = `${type}|${normalizeText(name)}`;
     let found = searches.get(key);
@@ -45,7 +51,7 @@ export async function matchEntries(catalogue: Catalogue, entries: readonly Impor
   let since = performance.now();
   const worker = async () => {
     for (let i = next++; i < entries.length; i = next++) {
-      rows[i] = await matchOne(catalogue, search, entries[i]!, i);
+      rows[i] = await matchOne(catalogue, search, entries[i]!, firstRow + i);
       if (performance.now() - since > YIELD_AFTER_MS) {
         await new Promise((resolve) => setImmediate(resolve));
         since = performance.now();

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { AppError, errorResponse, handleError } from '../../http/errors';
 import { CatalogueUnavailableError } from '../../integrations/catalogue';
 import { routeTable } from '../accounts/guards';
-import { confirmImport, createPreview, currentImport, getImport } from './service';
+import { confirmImport, createPreview, currentImport, getImport, readPreview } from './service';
 
 /** The handlers of src/shared/api/imports.ts (issue 21 part 1). */
 export function importRoutes(deps: AppDeps) {
@@ -15,6 +15,7 @@ export function importRoutes(deps: AppDeps) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       return c.json(await createPreview(deps, c.get('user').id, file.name, bytes), 201);
     },
+    previewState: async (c) => c.json(await readPreview(deps, c.get('user').id, c.req.valid('param').id), 200),
     confirm: async (c) => c.json(await confirmImport(deps, c.get('user').id, c.req.valid('param').id, c.req.valid('json')), 202),
     current: async (c) => c.json({ job: await currentImport(deps, c.get('user').id) }, 200),
     job: async (c) => c.json(await getImport(deps, c.get('user').id, c.req.valid('param').id), 200),

@@ -3,11 +3,14 @@ import { queryRows } from '../../db/client';
 import { importJobs, type ImportItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { importTitles, listsImported } from '../lists/service';
+import { matchPreview } from './preview-matcher';
 
 /** Titles written per transaction: each commits with the job's cursor, and the progress bar moves after each. */
 export const IMPORT_CHUNK = 25;
 /** A running job whose heartbeat is older than this lost its instance (a crash, a restart): it is claimed again. */
 export const IMPORT_STALE_MS = 15_000;
+/** How long the upload waits for its matching to end before answering `matching` (the offline catalogue matches 5,000 rows in about 2 s). */
+export const PREVIEW_WAIT_MS = 5_000;
 /** How often the runner looks for queued or abandoned jobs besides being kicked. */
 const POLL_MS = 5_000;
 
@@ -19,13 +22,18 @@ type Deps = AppDeps;
  * job row again, reads the cursor, writes its titles (lists' `importTitles`), and moves the cursor
  * and the report counts in the same transaction. A job survives a restart: queued jobs, and running
  * ones whose heartbeat went stale, are claimed at start and on every poll, and go on from their
- * cursor. Progress goes to the user's tabs as `import-progress` after every chunk.
+ * cursor. Progress goes to the user's tabs as `import-progress` after every chunk. The runner also
+ * matches previews (preview-matcher.ts): the upload starts one at once (matchNow), and a preview left
+ * matching by a stopped instance is claimed on a poll once its heartbeat is stale, like a job.
  */
 export class ImportRunner {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
+  private readonly matching = new Set<Promise<boolean>>();
+  /** How long an upload waits for its matching before it answers `matching` (tests shorten it). */
+  previewWaitMs = PREVIEW_WAIT_MS;
 
   constructor(private readonly deps: Deps) {}
 
@@ -54,11 +62,30 @@ export class ImportRunner {
       });
   }
 
+  /**
+   * Matches a preview's titles now, beside the upload that made it; resolves true once it is ready.
+   * Rejects if matching failed (the upload answers with it); the preview is then taken up again once
+   * its heartbeat is stale.
+   */
+  matchNow(id: string): Promise<boolean> {
+    const run = matchPreview(this.deps, id, () => this.stopped);
+    this.matching.add(run);
+    run.then(
+      () => this.matching.delete(run),
+      (err: unknown) => {
+        this.matching.delete(run);
+        this.deps.logger.warn({ err, importId: id }, 'import preview matching failed; taken up again later');
+      },
+    );
+    return run;
+  }
+
   /** Resolves when nothing is running (the jobs' state is in the database, so stopping anywhere is safe). */
   async stop() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
+    await Promise.allSettled([...this.matching]);
   }
 
   /** Until no job is left to claim. */
@@ -67,6 +94,9 @@ export class ImportRunner {
   }
 
   private async drain() {
+    for (let stale = await this.claimStalePreview(); stale && !this.stopped; stale = await this.claimStalePreview()) {
+      await this.matchNow(stale).catch(() => undefined);
+    }
     for (;;) {
       if (this.stopped) return;
       const job = await this.claim();
@@ -85,6 +115,19 @@ export class ImportRunner {
           RETURNING id, user_id`,
     );
     return job ?? null;
+  }
+
+  /** A preview left matching by an instance that stopped (its heartbeat is stale), its heartbeat renewed for this one. */
+  private async claimStalePreview() {
+    const [row] = await queryRows<{ id: string }>(
+      this.deps.database.db,
+      sql`UPDATE import_jobs SET heartbeat_at = now()
+          WHERE id = (SELECT id FROM import_jobs
+                      WHERE status = 'matching' AND heartbeat_at < now() - make_interval(secs => ${IMPORT_STALE_MS / 1000})
+                      ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+    );
+    return row?.id ?? null;
   }
 
   private async run(id: string, userId: string) {

@@ -1,22 +1,17 @@
 import { and, desc, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
-import type { ImportChoice, ImportConfirm, ImportJob, ImportPreview, ImportRow } from '../../../shared/imports';
+import type { ImportChoice, ImportConfirm, ImportJob, ImportPreview } from '../../../shared/imports';
 import { importMessages } from '../../../shared/imports';
 import { importJobs, type ImportItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
-import { matchEntries } from './match';
 import { parseImportFile } from './parse';
+import { countsOf, type MatchingState, type StoredPreview } from './preview-matcher';
 import { importRunner } from './runner';
 
 /** A preview nobody confirmed is dropped after this long (and when its owner makes another). */
 export const PREVIEW_TTL_MS = 24 * 60 * 60_000;
 /** Unconfirmed previews kept per user. */
 const PREVIEWS_KEPT = 8;
-
-interface StoredPreview {
-  rows: ImportRow[];
-  counts: ImportPreview['counts'];
-}
 
 type JobRow = typeof importJobs.$inferSelect;
 
@@ -32,26 +27,21 @@ export function toJob(row: JobRow): ImportJob {
 }
 
 /**
- * Reads and matches an export file and keeps the result as a preview (decision 053). The user's
- * lists are not touched: only the import_jobs row of the preview is written, which the confirm
- * turns into a job. Unconfirmed previews older than a day, and a user's beyond the last few, go.
+ * Reads an export file and matches its titles into a preview (decision 053). The user's lists are not
+ * touched: only the import_jobs row of the preview is written, which the confirm turns into a job.
+ * Matching runs beside the request (preview-matcher.ts); the answer is the preview if it is done
+ * within the runner's previewWaitMs (5 s), else its progress, and the client asks again at previewState. Unconfirmed
+ * previews older than a day, and a user's beyond the last few, go.
  */
 export async function createPreview(deps: AppDeps, userId: string, fileName: string, bytes: Uint8Array): Promise<ImportPreview> {
   const parsed = await parseImportFile(fileName, bytes);
-  const rows = await matchEntries(deps.catalogue, parsed.entries);
-  const counts = {
-    rows: rows.length,
-    matched: rows.filter((r) => r.status === 'matched').length,
-    ambiguous: rows.filter((r) => r.status === 'ambiguous').length,
-    notFound: rows.filter((r) => r.status === 'notFound').length,
-    watchedOnly: parsed.watchedOnly,
-  };
   const { db } = deps.database;
   const stale = new Date(Date.now() - PREVIEW_TTL_MS);
+  const unconfirmed = inArray(importJobs.status, ['matching', 'preview']);
   // Unconfirmed previews: a day at most, and a user's last few (a preview in another tab stays valid).
   await db.delete(importJobs).where(
     and(
-      eq(importJobs.status, 'preview'),
+      unconfirmed,
       or(
         lt(importJobs.createdAt, stale),
         and(
@@ -61,7 +51,7 @@ export async function createPreview(deps: AppDeps, userId: string, fileName: str
             db
               .select({ id: importJobs.id })
               .from(importJobs)
-              .where(and(eq(importJobs.userId, userId), eq(importJobs.status, 'preview')))
+              .where(and(eq(importJobs.userId, userId), unconfirmed))
               .orderBy(desc(importJobs.createdAt))
               .limit(PREVIEWS_KEPT - 1),
           ),
@@ -69,9 +59,39 @@ export async function createPreview(deps: AppDeps, userId: string, fileName: str
       ),
     ),
   );
-  const stored: StoredPreview = { rows, counts };
-  const [row] = await db.insert(importJobs).values({ userId, source: parsed.source, status: 'preview', preview: stored }).returning({ id: importJobs.id });
-  return { id: row!.id, source: parsed.source, counts, rows };
+  const matching: MatchingState = { entries: parsed.entries, watchedOnly: parsed.watchedOnly, rows: [] };
+  const [row] = await db
+    .insert(importJobs)
+    .values({ userId, source: parsed.source, status: 'matching', preview: matching, heartbeatAt: new Date() })
+    .returning({ id: importJobs.id });
+  const id = row!.id;
+  const runner = importRunner(deps);
+  const waited = await Promise.race([runner.matchNow(id).then(() => true), new Promise<false>((resolve) => setTimeout(resolve, runner.previewWaitMs, false).unref())]).catch(
+    async (err: unknown) => {
+      // Failed while the user waits (the catalogue is down): nothing to keep, the route says why.
+      await db.delete(importJobs).where(and(eq(importJobs.id, id), eq(importJobs.status, 'matching')));
+      throw err;
+    },
+  );
+  if (!waited) deps.logger.info({ importId: id, rows: parsed.entries.length }, 'import preview goes on matching in the background');
+  return readPreview(deps, userId, id);
+}
+
+/** A preview of the user's: its progress while matching, its rows once matched. 409 once confirmed. */
+export async function readPreview(deps: AppDeps, userId: string, id: string): Promise<ImportPreview> {
+  const [row] = await deps.database.db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.id, id), eq(importJobs.userId, userId)));
+  if (!row) throw errors.notFound(importMessages.notFound);
+  if (row.status === 'matching') {
+    const state = row.preview as MatchingState;
+    const total = state.entries.length;
+    return { id, source: row.source, status: 'matching', progress: { processed: Math.min(row.cursor, total), total }, counts: countsOf([], state.watchedOnly), rows: [] };
+  }
+  if (row.status !== 'preview') throw errors.conflict('already_confirmed', importMessages.alreadyConfirmed);
+  const { rows, counts } = row.preview as StoredPreview;
+  return { id, source: row.source, status: 'ready', progress: { processed: counts.rows, total: counts.rows }, counts, rows };
 }
 
 const sameChoice = (a: ImportChoice, b: { mediaType: string; mediaId: number }) => a.mediaType === b.mediaType && a.mediaId === b.mediaId;
@@ -89,6 +109,7 @@ export async function confirmImport(deps: AppDeps, userId: string, id: string, b
       .where(and(eq(importJobs.id, id), eq(importJobs.userId, userId)))
       .for('update');
     if (!row) throw errors.notFound(importMessages.notFound);
+    if (row.status === 'matching') throw errors.conflict('still_matching', importMessages.stillMatching);
     if (row.status !== 'preview') throw errors.conflict('already_confirmed', importMessages.alreadyConfirmed);
     const preview = row.preview as StoredPreview;
     const picked = new Map(body.choices.map((c) => [c.row, c]));

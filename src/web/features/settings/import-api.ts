@@ -14,6 +14,15 @@ export const currentImportQuery = queryOptions({
   queryFn: ({ signal }) => call(importsApi.current, {}, { signal }),
 });
 
+/** A preview still matching its titles, asked again every second until it is ready. */
+export const previewStateQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['settings', 'import', 'preview', id] as const,
+    queryFn: ({ signal }) => call(importsApi.previewState, { params: { id } }, { signal }),
+    refetchInterval: (q) => (q.state.data?.status === 'ready' ? false : 1000),
+    retry: 3,
+  });
+
 export function uploadImport(file: File) {
   const form = new FormData();
   form.append('file', file);

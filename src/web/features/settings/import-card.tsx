@@ -9,7 +9,7 @@ import { useRealtimeEvent } from '@/lib/realtime';
 import { useSingleFlight } from '@/lib/use-single-flight';
 import { IMPORT_MAX_BYTES, importMessages, type ImportJob, type ImportPreview } from '@shared/imports';
 import { currentImportQuery, importKeys, useConfirmImport, usePreviewImport } from './import-api';
-import { formatCount, PreviewView } from './import-preview';
+import { formatCount, ImportProgress, MatchingView, PreviewView } from './import-preview';
 
 const n = formatCount;
 const errorText = (e: unknown) => (e instanceof ApiError ? e.message : 'Could not read the file. Please try again.');
@@ -107,7 +107,18 @@ export function ImportCard() {
         {showJob ? (
           <JobView job={job} />
         ) : preview ? (
-          <PreviewView preview={preview} picks={picks} onPick={(row, key) => setPicks((p) => ({ ...p, [row]: key }))} />
+          preview.status === 'matching' ? (
+            <MatchingView
+              preview={preview}
+              onReady={setPreview}
+              onError={(e) => {
+                setPreview(null);
+                setFileError(errorText(e));
+              }}
+            />
+          ) : (
+            <PreviewView preview={preview} picks={picks} onPick={(row, key) => setPicks((p) => ({ ...p, [row]: key }))} />
+          )
         ) : (
           <div className="space-y-2">
             <label htmlFor={inputId} className="text-sm font-medium">
@@ -167,23 +178,10 @@ export function ImportCard() {
 const isActive = (job: ImportJob | null | undefined) => !!job && (job.status === 'queued' || job.status === 'running');
 
 function JobView({ job }: { job: ImportJob }) {
-  const pct = job.total ? Math.round((job.processed / job.total) * 100) : 100;
   if (isActive(job)) {
     return (
       <div className="space-y-2">
-        <p className="text-sm font-medium" id="import-progress-label">
-          Importing… {n(job.processed)} of {n(job.total)} titles
-        </p>
-        <div
-          role="progressbar"
-          aria-labelledby="import-progress-label"
-          aria-valuemin={0}
-          aria-valuemax={job.total}
-          aria-valuenow={job.processed}
-          className="h-3 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${pct}%` }} />
-        </div>
+        <ImportProgress id="import-progress-label" label={`Importing… ${n(job.processed)} of ${n(job.total)} titles`} processed={job.processed} total={job.total} />
         <p className="text-xs text-muted-foreground">You can leave this page: the import goes on, and its report waits here.</p>
       </div>
     );

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, HelpCircle, XCircle } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import type { ImportPreview, ImportRow } from '@shared/imports';
+import { previewStateQuery } from './import-api';
 
 /** What an import would do, before anything is written: the rows that matched, need a choice, or were not found. */
 
@@ -17,6 +19,47 @@ function Stars({ rating }: { rating: number | null }) {
       {'★'.repeat(rating)}
       {'☆'.repeat(5 - rating)}
     </span>
+  );
+}
+
+/** A labelled progress bar (the import job's, the matching's). */
+export function ImportProgress({ id, label: text, processed, total }: { id: string; label: string; processed: number; total: number }) {
+  const pct = total ? Math.round((processed / total) * 100) : 100;
+  return (
+    <>
+      <p className="text-sm font-medium" id={id}>
+        {text}
+      </p>
+      <div role="progressbar" aria-labelledby={id} aria-valuemin={0} aria-valuemax={total} aria-valuenow={processed} className="h-3 w-full overflow-hidden rounded-full bg-muted">
+        <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${pct}%` }} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * A large file whose titles are still being matched (against TMDB that takes minutes): its progress,
+ * asked every second, until the preview is ready and takes this view's place.
+ */
+export function MatchingView({ preview, onReady, onError }: { preview: ImportPreview; onReady: (p: ImportPreview) => void; onError: (e: unknown) => void }) {
+  const state = useQuery({ ...previewStateQuery(preview.id), initialData: preview });
+  const now = state.data;
+  useEffect(() => {
+    if (now.status === 'ready') onReady(now);
+  }, [now, onReady]);
+  useEffect(() => {
+    if (state.isError) onError(state.error);
+  }, [state.isError, state.error, onError]);
+  return (
+    <div className="space-y-2">
+      <ImportProgress
+        id="import-matching-label"
+        label={`Matching your titles… ${n(now.progress.processed)} of ${n(now.progress.total)}`}
+        processed={now.progress.processed}
+        total={now.progress.total}
+      />
+      <p className="text-xs text-muted-foreground">A large file takes a few minutes to match. Nothing is added until you confirm.</p>
+    </div>
   );
 }
 
