@@ -30,3 +30,17 @@ export function batchedRead<K extends string, V>(read: (db: Database, keys: K[])
   };
   return (db, key) => loaderOf(db).load(key);
 }
+
+/**
+ * A statement made once per database and kept for it (PostgreSQL then plans a prepared statement
+ * once per connection, not on every request): `const statementOf = preparedPerDatabase(selectX)`,
+ * then `statementOf(db).execute(...)`.
+ */
+export function preparedPerDatabase<S>(prepare: (db: Database) => S): (db: Database) => S {
+  const statements = new WeakMap<Database, S>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) statements.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { profiles, session, subscriptions, user, userRoles } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -147,13 +148,7 @@ function selectUser(db: Database) {
 type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSession>['execute']>>[number];
 type UserRow = Omit<SessionRow, 'expiresAt'>;
 
-const statements = new WeakMap<Database, { byToken: ReturnType<typeof selectSession>; byUser: ReturnType<typeof selectUser> }>();
-
-function statementsOf(db: Database) {
-  let found = statements.get(db);
-  if (!found) statements.set(db, (found = { byToken: selectSession(db), byUser: selectUser(db) }));
-  return found;
-}
+const statementsOf = preparedPerDatabase((db) => ({ byToken: selectSession(db), byUser: selectUser(db) }));
 
 async function sessionRow(deps: AppDeps, token: string): Promise<SessionRow | null> {
   const [row] = await statementsOf(deps.database.db).byToken.execute({ token });

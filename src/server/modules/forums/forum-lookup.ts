@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Forum } from '../../../shared/forums';
 import type { MediaType } from '../../../shared/catalogue';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { forums } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -29,7 +29,7 @@ function selectByKeys(db: Database) {
     .prepare('forums_by_key');
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof selectByKeys>>();
+const statementOf = preparedPerDatabase(selectByKeys);
 
 /**
  * The forum of a key, batched with the other lookups of the same moment (decision 022; ADR 066): a
@@ -37,8 +37,7 @@ const statements = new WeakMap<Database, ReturnType<typeof selectByKeys>>();
  */
 const loadForum = batchedRead<string, ForumRow | null>(
   async (db, keys) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = selectByKeys(db)));
+    const statement = statementOf(db);
     return new Map((await statement.execute({ keys })).map((f) => [f.key, f]));
   },
   () => null,

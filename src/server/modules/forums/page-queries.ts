@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { blockedEitherWay, mutedBy } from '../safety/service';
 
@@ -132,11 +132,10 @@ function selectReplyPages(db: Database) {
 
 /** A batched page read over one prepared statement per database (decision 022; ADR 066). */
 function pageReader<R>(prepare: (db: Database) => { execute: (p: Record<string, unknown>) => Promise<{ key: string; parentExists: boolean; rows: R[] }[]> }) {
-  const statements = new WeakMap<Database, ReturnType<typeof prepare>>();
+  const statementOf = preparedPerDatabase(prepare);
   const load = batchedRead<string, PageRows<R>>(
     async (db, keys) => {
-      let statement = statements.get(db);
-      if (!statement) statements.set(db, (statement = prepare(db)));
+      const statement = statementOf(db);
       const asked = keys.map(fromKey);
       const found = await statement.execute({
         keys,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ProfileForums } from '../../../shared/forums';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
@@ -50,13 +50,12 @@ function selectProfileForums(db: Database) {
     .prepare('profile_forums');
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof selectProfileForums>>();
+const statementOf = preparedPerDatabase(selectProfileForums);
 
 /** Batched with the other requests of the same moment (decision 022; ADR 066). Null for an unknown profile. */
 const load = batchedRead<string, Row | null>(
   async (db, keys) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = selectProfileForums(db)));
+    const statement = statementOf(db);
     const asked = keys.map((key) => JSON.parse(key) as [string, string]);
     const found = await statement.execute({ keys, profiles: asked.map((k) => k[0]), viewers: asked.map((k) => k[1]) });
     return new Map(found.map((r) => [r.key, r]));

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SAFETY_TEXT } from '../../../shared/safety';
 import { FORUM_TEXT, type ForumReply, type ForumThread, REPLY_PAGE_SIZE, THREAD_PAGE_SIZE } from '../../../shared/forums';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
 import { forumReplies, forumThreads } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -61,13 +61,12 @@ function selectThreads(db: Database) {
     .prepare('forum_threads_by_id');
 }
 
-const threadStatements = new WeakMap<Database, ReturnType<typeof selectThreads>>();
+const threadStatementOf = preparedPerDatabase(selectThreads);
 
 /** A thread as its page opens it, batched with other requests' (decision 022); null when there is none. */
 const loadThread = batchedRead<string, ThreadRow | null>(
   async (db, keys) => {
-    let statement = threadStatements.get(db);
-    if (!statement) threadStatements.set(db, (statement = selectThreads(db)));
+    const statement = threadStatementOf(db);
     const asked = keys.map((key) => JSON.parse(key) as [string, string]);
     const found = await statement.execute({ keys, threads: asked.map((k) => k[0]), viewers: asked.map((k) => k[1]) });
     return new Map(found.map((r) => [r.key, r.row]));

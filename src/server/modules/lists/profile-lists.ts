@@ -1,8 +1,7 @@
 import { and, desc, gt, sql } from 'drizzle-orm';
 import type { MediaType } from '../../../shared/catalogue';
 import type { FavoriteItem, ListItem, ProfileList, SharedFavorite } from '../../../shared/lists';
-import { batchedRead } from '../../db/batch';
-import type { Database } from '../../db/client';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import { favorites, watchlist } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { viewProfile } from '../profiles/service';
@@ -14,16 +13,6 @@ import { toFavorite, toItem } from './service';
  * before, by viewProfile (ruling 9 and ruling 28, itself one batched statement, decision 010): these
  * statements only read lists the viewer may already see.
  */
-
-/** One prepared statement per database and name (its connections own it). */
-function preparedOnce<S>(prepare: (db: Database) => S): (db: Database) => S {
-  const statements = new WeakMap<Database, S>();
-  return (db) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = prepare(db)));
-    return statement;
-  };
-}
 
 /** Rows in the statement's order, grouped by `keyOf`. */
 function groupBy<R, K, V>(rows: R[], keyOf: (row: R) => K, value: (row: R) => V): Map<K, V[]> {
@@ -37,7 +26,7 @@ function groupBy<R, K, V>(rows: R[], keyOf: (row: R) => K, value: (row: R) => V)
 }
 
 /** The favorites set ignores rows with a zero id or a blank title (spec 001 §5). */
-const favoritesOf = preparedOnce((db) =>
+const favoritesOf = preparedPerDatabase((db) =>
   db
     .select()
     .from(favorites)
@@ -45,7 +34,7 @@ const favoritesOf = preparedOnce((db) =>
     .orderBy(desc(favorites.createdAt), desc(favorites.id))
     .prepare('profile_favorites'),
 );
-const watchlistOf = preparedOnce((db) =>
+const watchlistOf = preparedPerDatabase((db) =>
   db
     .select()
     .from(watchlist)
@@ -78,7 +67,7 @@ export async function profileList(deps: AppDeps, profileId: string, viewerId: st
 }
 
 /** Titles both members of each (viewer, other) pair favorited, the other's newest first. */
-const sharedOf = preparedOnce((db) =>
+const sharedOf = preparedPerDatabase((db) =>
   db
     .select({
       ord: sql<number>`k.ord::int`,
@@ -119,7 +108,7 @@ export async function sharedFavorites(deps: AppDeps, viewerId: string, otherId: 
 }
 
 /** How many users have each title among their favorites (favorites_title_idx), one statement for a batch of titles. */
-const countsOf = preparedOnce((db) =>
+const countsOf = preparedPerDatabase((db) =>
   db
     .select({
       ord: sql<number>`k.ord::int`,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type ConversationSummary, MESSAGE_TEXT } from '../../../shared/messages';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
 import { deletedUser } from './service';
 
@@ -79,14 +79,12 @@ function selectLists(db: Database) {
     .prepare('conversation_lists');
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof selectLists>>();
+const statementOf = preparedPerDatabase(selectLists);
 
 /** The list the messages page opens with: batched with other requests' (decision 022). */
 const loadList = batchedRead<string, ConversationRow[]>(
   async (db, users) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = selectLists(db)));
-    return new Map((await statement.execute({ users })).map((r) => [r.me, r.rows]));
+    return new Map((await statementOf(db).execute({ users })).map((r) => [r.me, r.rows]));
   },
   () => [],
 );

@@ -1,7 +1,7 @@
 import { getAuthenticatorName } from '@better-auth/passkey';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { PASSKEY_TEXT, type PasskeyView } from '../../../shared/passkeys';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { passkey } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -35,13 +35,12 @@ const selectPasskeys = (db: Database) =>
     .where(sql`${passkey.userId} = any(${sql.placeholder('users')}::text[])`)
     .orderBy(desc(passkey.createdAt), desc(passkey.id))
     .prepare('passkey_lists');
-const passkeyStatements = new WeakMap<Database, ReturnType<typeof selectPasskeys>>();
+const passkeyStatementOf = preparedPerDatabase(selectPasskeys);
 
 /** The lists of every request of an event-loop turn in one statement; nothing cached. */
 const loadPasskeys = batchedRead<string, PasskeyView[]>(
   async (db, users) => {
-    let statement = passkeyStatements.get(db);
-    if (!statement) passkeyStatements.set(db, (statement = selectPasskeys(db)));
+    const statement = passkeyStatementOf(db);
     const lists = new Map<string, PasskeyView[]>();
     // Rows come newest first; each user's list keeps that order.
     for (const row of await statement.execute({ users })) lists.set(row.userId, [...(lists.get(row.userId) ?? []), view(row)]);

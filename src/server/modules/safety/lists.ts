@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SAFETY_LIST_LIMIT, type SafetyListEntry } from '../../../shared/safety';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 
@@ -24,12 +24,10 @@ function selectLists(db: Database, table: 'user_blocks' | 'user_mutes', mine: st
 }
 
 function listLoader(table: 'user_blocks' | 'user_mutes', mine: string, theirs: string) {
-  const statements = new WeakMap<Database, ReturnType<typeof selectLists>>();
+  const statementOf = preparedPerDatabase((db) => selectLists(db, table, mine, theirs));
   return batchedRead<string, SafetyListEntry[]>(
     async (db, users) => {
-      let statement = statements.get(db);
-      if (!statement) statements.set(db, (statement = selectLists(db, table, mine, theirs)));
-      const found = await statement.execute({ users });
+      const found = await statementOf(db).execute({ users });
       // JSON gives the database's timestamp format: answered as ISO strings like every other date.
       return new Map(found.map((f) => [f.userId, f.rows.map((r) => ({ ...r, since: new Date(r.since).toISOString() }))]));
     },

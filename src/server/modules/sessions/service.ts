@@ -1,7 +1,7 @@
 import Bowser from 'bowser';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { SESSION_TEXT, type SessionView } from '../../../shared/sessions';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { session } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -37,14 +37,13 @@ const selectSessions = (db: Database) =>
     .where(and(sql`${session.userId} = any(${sql.placeholder('users')}::text[])`, sql`${session.expiresAt} > ${sql.placeholder('now')}::timestamptz`))
     .orderBy(desc(session.updatedAt), desc(session.createdAt))
     .prepare('session_lists');
-const sessionStatements = new WeakMap<Database, ReturnType<typeof selectSessions>>();
+const sessionStatementOf = preparedPerDatabase(selectSessions);
 type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['execute']>>[number];
 
 /** The rows of every request of an event-loop turn in one statement; nothing cached. */
 const loadSessions = batchedRead<string, SessionRow[]>(
   async (db, users) => {
-    let statement = sessionStatements.get(db);
-    if (!statement) sessionStatements.set(db, (statement = selectSessions(db)));
+    const statement = sessionStatementOf(db);
     const lists = new Map<string, SessionRow[]>();
     for (const row of await statement.execute({ users, now: new Date().toISOString() })) lists.set(row.userId, [...(lists.get(row.userId) ?? []), row]);
     return lists;
