@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type ConversationUser, type ConversationView, MESSAGE_RATE_LIMIT, type MessageView, MESSAGE_TEXT } from '../../../shared/messages';
 import { batchedRead } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
@@ -165,14 +165,14 @@ export async function sendMessage(
     // The same retry may have been stored by a request that held the lock before us.
     const again = clientId ? await storedSend(t, me.id, otherId, clientId) : null;
     if (again) return { row: null, result: null, again };
-    const [pending] = await t
-      .select({ n: count() })
-      .from(messages)
-      .where(and(inPair(me.id, otherId), eq(messages.receiverId, otherId), eq(messages.read, false)));
-    const [inserted] = await t
-      .insert(messages)
-      .values({ ...pair, senderId: me.id, receiverId: otherId, content, clientId })
-      .returning();
+    // The unread messages of this sender before this one, and the message, in one statement.
+    const [inserted] = await queryRows<{ id: string; content: string; created_at: string | Date; pending: number }>(
+      t,
+      sql`WITH pending AS (SELECT count(*)::int AS n FROM ${messages} WHERE ${and(inPair(me.id, otherId), eq(messages.receiverId, otherId), eq(messages.read, false))}),
+        ins AS (INSERT INTO ${messages} (user_a, user_b, sender_id, receiver_id, content, client_id)
+          VALUES (${pair.userA}, ${pair.userB}, ${me.id}, ${otherId}, ${content}, ${clientId ?? null}) RETURNING id, content, created_at)
+        SELECT ins.id, ins.content, ins.created_at, pending.n AS pending FROM ins, pending`,
+    );
     const preview = content.length > 100 ? `${content.slice(0, 100)}…` : content;
     const notified: NotifyResult = await notify(
       deps,
@@ -185,11 +185,11 @@ export async function sendMessage(
         data: { conversationWith: me.id },
         event: 'message',
         link: `/messages?conversation_with=${me.id}`,
-        suppressMail: (pending?.n ?? 0) > 0,
+        suppressMail: (inserted?.pending ?? 0) > 0,
       },
       t,
     );
-    return { row: inserted!, result: notified, again: null };
+    return { row: { id: inserted!.id, content: inserted!.content, createdAt: new Date(inserted!.created_at) }, result: notified, again: null };
   });
   if (!row || !result) return { message: again!, created: false };
   deps.events.publish({ users: [otherId, me.id] }, { type: 'message', id: row.id, from: me.id, to: otherId });
