@@ -30,7 +30,8 @@ export async function sectionsVisibleToOthers(deps: AppDeps, userId: string): Pr
 export function visibilityReturning(userIdColumn: unknown): SQL<SectionsVisibility> {
   return sql<SectionsVisibility>`(select json_build_object('favorites', not p.is_private and p.show_favorites, 'watchlist', not p.is_private and p.show_watchlist,
       'currentlyWatching', not p.is_private and p.show_currently_watching) from ${profiles} p where p.id = ${userIdColumn})`.mapWith(
-    (v: SectionsVisibility | string | null) => (typeof v === 'string' ? (JSON.parse(v) as SectionsVisibility) : v) ?? { favorites: false, watchlist: false, currentlyWatching: false },
+    (v: SectionsVisibility | string | null) =>
+      (typeof v === 'string' ? (JSON.parse(v) as SectionsVisibility) : v) ?? { favorites: false, watchlist: false, currentlyWatching: false },
   );
 }
 

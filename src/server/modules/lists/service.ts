@@ -140,7 +140,10 @@ export async function updateRating(deps: AppDeps, userId: string, key: TitleKey,
 }
 
 export async function removeFavorite(deps: AppDeps, userId: string, key: TitleKey): Promise<boolean> {
-  const rows = await deps.database.db.delete(favorites).where(favoriteWhere(userId, key)).returning({ id: favorites.id, visible: visibilityReturning(sql`${favorites}.user_id`) });
+  const rows = await deps.database.db
+    .delete(favorites)
+    .where(favoriteWhere(userId, key))
+    .returning({ id: favorites.id, visible: visibilityReturning(sql`${favorites}.user_id`) });
   if (!rows.length) return false;
   favoriteCountsChanged(deps, [key]);
   await profileSectionChanged(deps, userId, 'favorites', rows[0]!.visible);
