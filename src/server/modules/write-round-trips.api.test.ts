@@ -49,7 +49,7 @@ describe('round trips of the writes', () => {
     expect(mine!.n).toBe(1);
   });
 
-  it('a message is sent with a transaction of four statements', async () => {
+  it('a message is sent with one check and a transaction of four statements', async () => {
     const [me, other] = [await signUpVerified(t), await signUpVerified(t)];
     expect((await t.as(me)('/api/session')).status).toBe(200);
     const { result, statements } = await roundTrips(() => t.as(me)(`/api/messages/with/${other.id}`, { method: 'POST', json: { content: 'Hello' } }));
@@ -58,6 +58,8 @@ describe('round trips of the writes', () => {
     const commit = statements.findIndex((s) => /^commit/i.test(s));
     // BEGIN, the conversation's lock, the unread count with the message, the notification, COMMIT.
     expect(commit - begin, statements.join('\n')).toBe(4);
+    // Before it: the sender, the receiver and the blocks in one read, then the rate limit.
+    expect(begin, statements.join('\n')).toBe(2);
   });
 
   it('an unfollow is one statement after the rate limit, with exact counts', async () => {
