@@ -128,6 +128,14 @@ export class MailOutbox {
     return row!.id;
   }
 
+  /**
+   * A mail was stored by a statement of the caller's own (notify() writes the notification and its
+   * mail in one statement, demo members left out as enqueue leaves them out): the worker runs.
+   */
+  stored() {
+    this.wake();
+  }
+
   start() {
     if (!this.deps.transport || !this.stopped) return;
     this.stopped = false;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { TitleKey } from '../../../shared/lists';
 import { profiles } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -21,6 +21,18 @@ export async function sectionsVisibleToOthers(deps: AppDeps, userId: string): Pr
     .where(eq(profiles.id, userId));
   if (!p || p.isPrivate) return { favorites: false, watchlist: false, currentlyWatching: false };
   return { favorites: p.favorites, watchlist: p.watchlist, currentlyWatching: p.currentlyWatching };
+}
+
+/**
+ * The same, as a column of the write's own RETURNING (decision 073: no second round trip), read
+ * from the profile of `userIdColumn` in the write's snapshot.
+ */
+export function visibilityReturning(userIdColumn: unknown): SQL<SectionsVisibility> {
+  return sql<SectionsVisibility>`(select json_build_object('favorites', not p.is_private and p.show_favorites, 'watchlist', not p.is_private and p.show_watchlist,
+      'currentlyWatching', not p.is_private and p.show_currently_watching) from ${profiles} p where p.id = ${userIdColumn})`.mapWith(
+    (v: SectionsVisibility | string | null) =>
+      (typeof v === 'string' ? (JSON.parse(v) as SectionsVisibility) : v) ?? { favorites: false, watchlist: false, currentlyWatching: false },
+  );
 }
 
 /** Favorited-by counts changed: every open details page of these titles refetches. */

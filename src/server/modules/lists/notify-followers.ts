@@ -2,7 +2,6 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { TitleKey } from '../../../shared/lists';
 import { follows } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { claimOnce } from '../notifications/dedup';
 import { announce, notify } from '../notifications/notify';
 import { sectionsVisibleToOthers } from './announce';
 
@@ -45,29 +44,28 @@ export async function notifyFollowersOfFavorite(deps: AppDeps, fav: NewFavorite)
 
 /**
  * One follower hears of one title from one user once, ever: favorite, unfavorite, favorite again is
- * not news. The claim and the notification (with its mail) commit together.
+ * not news. The claim, the notification and its mail are one statement (decision 073; was a
+ * transaction of five): they commit together.
  */
 async function notifyOne(deps: AppDeps, followerId: string, fav: NewFavorite) {
   try {
-    const result = await deps.database.db.transaction(async (tx) => {
-      const claim = { kind: 'new_favorite_from_following' as const, recipientId: followerId, subjectId: fav.userId, key: `${fav.mediaType}:${fav.mediaId}` };
-      if (!(await claimOnce(tx, claim))) return null;
-      return notify(
-        deps,
-        {
-          userId: followerId,
-          type: 'new_favorite_from_following',
-          title: 'New favorite',
-          message: `@${fav.username} added "${fav.title}" to their favorites.`,
-          relatedUserId: fav.userId,
-          data: { userId: fav.userId, username: fav.username, title: fav.title, mediaId: fav.mediaId, mediaType: fav.mediaType },
-          event: 'favorite',
-          link: `/details/${fav.mediaType}/${fav.mediaId}`,
-        },
-        tx,
-      );
-    });
-    if (result) announce(deps, followerId, result);
+    const claim = { kind: 'new_favorite_from_following' as const, recipientId: followerId, subjectId: fav.userId, key: `${fav.mediaType}:${fav.mediaId}` };
+    const result = await notify(
+      deps,
+      {
+        userId: followerId,
+        type: 'new_favorite_from_following',
+        title: 'New favorite',
+        message: `@${fav.username} added "${fav.title}" to their favorites.`,
+        relatedUserId: fav.userId,
+        data: { userId: fav.userId, username: fav.username, title: fav.title, mediaId: fav.mediaId, mediaType: fav.mediaType },
+        event: 'favorite',
+        link: `/details/${fav.mediaType}/${fav.mediaId}`,
+      },
+      deps.database.db,
+      claim,
+    );
+    announce(deps, followerId, result);
   } catch (err) {
     deps.logger.error({ err, followerId, userId: fav.userId }, 'favorite notification failed');
   }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type FavoriteItem, type ListItem, listMessages, type MyLists, type TitleKey } from '../../../shared/lists';
 import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
 import { feedChanged } from '../dashboard/feed-events';
 import { notifyNewMatches } from '../matches/new-match';
-import { favoriteCountsChanged, profileSectionChanged, sectionsVisibleToOthers } from './announce';
+import { favoriteCountsChanged, profileSectionChanged, visibilityReturning } from './announce';
 import { notifyFollowersOfFavorite } from './notify-followers';
 
 type FavoriteRow = typeof favorites.$inferSelect;
@@ -110,10 +110,10 @@ export async function addFavorite(deps: AppDeps, user: { id: string; username: s
     .insert(favorites)
     .values({ ...title, userId, userRating: rating })
     .onConflictDoNothing()
-    .returning();
+    .returning({ ...getTableColumns(favorites), visible: visibilityReturning(sql`${favorites}.user_id`) });
   if (inserted) {
     favoriteCountsChanged(deps, [key]);
-    const visible = await sectionsVisibleToOthers(deps, userId);
+    const { visible } = inserted;
     await profileSectionChanged(deps, userId, 'favorites', visible);
     if (visible.favorites) feedChanged(deps, userId, 'favorites');
     if (visible.favorites) {
@@ -140,10 +140,13 @@ export async function updateRating(deps: AppDeps, userId: string, key: TitleKey,
 }
 
 export async function removeFavorite(deps: AppDeps, userId: string, key: TitleKey): Promise<boolean> {
-  const rows = await deps.database.db.delete(favorites).where(favoriteWhere(userId, key)).returning({ id: favorites.id });
+  const rows = await deps.database.db
+    .delete(favorites)
+    .where(favoriteWhere(userId, key))
+    .returning({ id: favorites.id, visible: visibilityReturning(sql`${favorites}.user_id`) });
   if (!rows.length) return false;
   favoriteCountsChanged(deps, [key]);
-  await profileSectionChanged(deps, userId, 'favorites');
+  await profileSectionChanged(deps, userId, 'favorites', rows[0]!.visible);
   feedChanged(deps, userId, 'favorites');
   return true;
 }

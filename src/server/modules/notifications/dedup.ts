@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notificationDedup } from '../../db/schema';
 
@@ -26,15 +26,14 @@ const utcDay = sql<string>`to_char(now() at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /**
  * Claims the pair's `kind` notification for today (UTC), dropping the pair's claims of earlier
- * days first, so a pair keeps at most one row.
+ * days first, so a pair keeps at most one row: two CTEs, `dropped` and `claimed` (a row when the
+ * claim is won), for a caller's statement to include after its own (decision 073), taken only
+ * where `when` holds.
  */
-export async function claimOncePerDay(db: Database, claim: Omit<DedupClaim, 'key'>): Promise<boolean> {
+export function claimOncePerDaySql(claim: Omit<DedupClaim, 'key'>, when: SQL = sql`true`): SQL {
   const pair = and(eq(notificationDedup.recipientId, claim.recipientId), eq(notificationDedup.subjectId, claim.subjectId), eq(notificationDedup.kind, claim.kind));
-  await db.delete(notificationDedup).where(and(pair, ne(notificationDedup.key, utcDay)));
-  const rows = await db
-    .insert(notificationDedup)
-    .values({ ...claim, key: utcDay })
-    .onConflictDoNothing()
-    .returning({ key: notificationDedup.key });
-  return rows.length > 0;
+  return sql`dropped AS (DELETE FROM ${notificationDedup} WHERE ${pair} AND ${ne(notificationDedup.key, utcDay)} AND ${when}),
+    claimed AS (INSERT INTO ${notificationDedup} (kind, recipient_id, subject_id, key)
+      SELECT ${claim.kind}::text, ${claim.recipientId}::text, ${claim.subjectId}::text, ${utcDay} WHERE ${when}
+      ON CONFLICT DO NOTHING RETURNING key)`;
 }

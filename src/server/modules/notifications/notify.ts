@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { NotificationType, NotifyEvent } from '../../../shared/notifications';
-import type { Database } from '../../db/client';
-import { notifications, profiles, undeliverableAddresses, user } from '../../db/schema';
+import { type Database, queryRows } from '../../db/client';
+import { mailOutbox, notificationDedup, notifications, profiles, undeliverableAddresses, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AUTO_GENERATED, renderMail } from '../../integrations/mail';
 import { mailLinkBase, unsubscribeUrl } from '../mail-settings/service';
 import { blockedEitherWay, mutedBy } from '../safety/service';
+import type { DedupClaim } from './dedup';
 import { pushUnreadCounts } from './unread';
 
 export interface NotifyInput {
@@ -49,62 +50,66 @@ export interface NotifyResult {
  * Records a notification as ruling 8 says: `none` creates nothing; `popup` records it and asks for a
  * live toast; `email` records it and sends an e-mail; `both` does all three. Pass `db` to make it part
  * of a transaction; call `announce` after the commit to tell the recipient's open tabs.
+ *
+ * One statement (decision 073; was two to four round trips inside the caller's transaction): the
+ * recipient's row, preference, blocks and mutes, the notification, and its mail (to the address
+ * read there; never to a demo member, as MailOutbox.enqueue) in one CTE. With `claim`, the
+ * once-only claim (dedup.ts) is taken in the same statement and nothing is recorded unless it wins.
  */
-export async function notify(deps: AppDeps, input: NotifyInput, db: Database = deps.database.db): Promise<NotifyResult> {
+export async function notify(deps: AppDeps, input: NotifyInput, db: Database = deps.database.db, claim?: DedupClaim): Promise<NotifyResult> {
   if (input.relatedUserId && input.relatedUserId === input.userId) return { id: null, popup: false, mailed: false };
   const related = input.relatedUserId ?? null;
   // Ruling 28: nothing passes between a blocked pair, and a muted user's activity (all but their
-  // messages, which the muter still reads in the conversation) reaches the muter no more. Read in
-  // the recipient's own row lookup: two primary-key probes, no extra round trip.
+  // messages, which the muter still reads in the conversation) reaches the muter no more.
   const quiet = related
     ? input.type === 'message'
-      ? sql<boolean>`${blockedEitherWay(user.id, related)}`
-      : sql<boolean>`(${blockedEitherWay(user.id, related)} or ${mutedBy(user.id, related)})`
-    : sql<boolean>`false`;
-  const [recipient] = await db
-    .select({
-      email: user.email,
-      pref: input.event ? PREF_COLUMN[input.event] : profiles.notifyOnFollow,
-      quiet,
-      // The relay refused this address for good (decision 049): no notification mail goes to it.
-      undeliverable: sql<boolean>`exists (select 1 from ${undeliverableAddresses} where ${undeliverableAddresses.email} = lower(${user.email}))`.mapWith(Boolean),
-    })
-    .from(user)
-    .innerJoin(profiles, eq(profiles.id, user.id))
-    .where(eq(user.id, input.userId));
-  if (!recipient || recipient.quiet) return { id: null, popup: false, mailed: false };
-  const pref = input.event ? recipient.pref : 'popup';
-  if (pref === 'none') return { id: null, popup: false, mailed: false };
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      type: input.type,
-      title: input.title,
-      message: input.message,
-      relatedUserId: input.relatedUserId ?? null,
-      data: input.data ?? {},
-      read: !!input.silent,
-    })
-    .returning({ id: notifications.id });
-  const mailed = !input.suppressMail && !input.silent && !recipient.undeliverable && !!input.event && (pref === 'email' || pref === 'both');
-  if (mailed && input.event) {
-    const base = mailLinkBase(deps.config);
-    await deps.mail.enqueue(
-      renderMail({
-        to: recipient.email,
-        subject: `${input.title} · Reelmates`,
-        heading: input.title,
-        paragraphs: [input.message],
-        action: { label: 'Open Reelmates', url: new URL(input.link ?? '/notifications', base).toString() },
-        footer: `You get this mail because of your notification settings. Change them at ${new URL('/settings#notifications', base).toString()}`,
-        headers: AUTO_GENERATED,
-        unsubscribeUrl: unsubscribeUrl(deps.config, input.userId, input.event),
-      }),
-      db,
-    );
-  }
-  return { id: row!.id, popup: !input.silent && (pref === 'popup' || pref === 'both'), mailed };
+      ? sql`${blockedEitherWay(user.id, related)}`
+      : sql`(${blockedEitherWay(user.id, related)} or ${mutedBy(user.id, related)})`
+    : sql`false`;
+  const pref = input.event ? sql`${PREF_COLUMN[input.event]}::text` : sql`'popup'::text`;
+  const claimed = claim
+    ? sql`claim AS (INSERT INTO ${notificationDedup} (kind, recipient_id, subject_id, key)
+        VALUES (${claim.kind}, ${claim.recipientId}, ${claim.subjectId}, ${claim.key}) ON CONFLICT DO NOTHING RETURNING 1),`
+    : sql``;
+  const mail = !input.suppressMail && !input.silent && input.event ? notificationMail(deps, input, input.event) : null;
+  // The relay refused this address for good (decision 049): no notification mail goes to it.
+  const mailed = mail
+    ? sql`, m AS (INSERT INTO ${mailOutbox} ("to", subject, html, text, headers)
+          SELECT r.email, ${mail.subject}::text, ${mail.html}::text, ${mail.text}::text, ${JSON.stringify(mail.headers ?? {})}::jsonb FROM r, n
+          WHERE r.pref IN ('email', 'both')
+            AND NOT exists (select 1 from ${undeliverableAddresses} ua where ua.email = lower(r.email))
+            AND NOT exists (select 1 from "user" du join profiles dp on dp.id = du.id where dp.is_demo and du.email in (r.email, lower(btrim(r.email))))
+          RETURNING 1)
+        SELECT (SELECT id FROM n) AS id, r.pref, exists (SELECT 1 FROM m) AS mailed FROM r`
+    : sql` SELECT (SELECT id FROM n) AS id, r.pref, false AS mailed FROM r`;
+  const [row] = await queryRows<{ id: string | null; pref: string; mailed: boolean }>(
+    db,
+    sql`WITH ${claimed} r AS (
+          SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}
+          WHERE ${user.id} = ${input.userId} ${claim ? sql`AND exists (SELECT 1 FROM claim)` : sql``}),
+        n AS (INSERT INTO ${notifications} (user_id, type, title, message, related_user_id, data, read)
+          SELECT ${input.userId}::text, ${input.type}::text, ${input.title}::text, ${input.message}::text, ${related}::text,
+            ${JSON.stringify(input.data ?? {})}::jsonb, ${!!input.silent}::boolean
+          FROM r WHERE NOT r.quiet AND r.pref <> 'none' RETURNING id)${mailed}`,
+  );
+  if (!row?.id) return { id: null, popup: false, mailed: false };
+  if (row.mailed) deps.mail.stored();
+  return { id: row.id, popup: !input.silent && (row.pref === 'popup' || row.pref === 'both'), mailed: row.mailed };
+}
+
+/** The notification's mail, addressed when the statement reads the recipient's address. */
+function notificationMail(deps: AppDeps, input: NotifyInput, event: NotifyEvent) {
+  const base = mailLinkBase(deps.config);
+  return renderMail({
+    to: '',
+    subject: `${input.title} · Reelmates`,
+    heading: input.title,
+    paragraphs: [input.message],
+    action: { label: 'Open Reelmates', url: new URL(input.link ?? '/notifications', base).toString() },
+    footer: `You get this mail because of your notification settings. Change them at ${new URL('/settings#notifications', base).toString()}`,
+    headers: AUTO_GENERATED,
+    unsubscribeUrl: unsubscribeUrl(deps.config, input.userId, event),
+  });
 }
 
 /** Tells the recipient's open tabs, after the commit, that a notification arrived, and the new counts. */
