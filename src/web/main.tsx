@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
+import { seedFromBootData } from './app/boot-data';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -13,6 +14,7 @@ if (window.location.pathname.includes('//')) {
 }
 
 const queryClient = createQueryClient();
+seedFromBootData(queryClient);
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
