@@ -22,7 +22,7 @@ describe('seedFromBootData', () => {
   it('puts the session and the profile under the keys the page queries, and removes the element', () => {
     const doc = fakeDocument(JSON.stringify({ session: { user: null, access: null }, profile: { target: { username: 'Film_Fan' }, view } }));
     const client = new QueryClient();
-    seedFromBootData(client, doc as unknown as Document);
+    expect(seedFromBootData(client, doc as unknown as Document)).toBe(true);
     expect(client.getQueryData(sessionQuery.queryKey)).toEqual({ user: null, access: null });
     // The route asks by the name as typed in the URL; the key ignores case.
     expect(client.getQueryData(profileKeys.profile({ username: 'film_fan' }))).toEqual(view);
@@ -40,7 +40,7 @@ describe('seedFromBootData', () => {
     ).toEqual([sessionQuery.queryKey]);
     for (const text of [null, '{not json']) {
       const empty = new QueryClient();
-      seedFromBootData(empty, fakeDocument(text) as unknown as Document);
+      expect(seedFromBootData(empty, fakeDocument(text) as unknown as Document)).toBe(false);
       expect(empty.getQueryCache().getAll()).toEqual([]);
     }
   });

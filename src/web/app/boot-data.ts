@@ -18,12 +18,14 @@ export function readBootData(doc: Document = document): BootData | null {
  * Seeds the query cache with them, so the first render of a profile page has the session and the
  * profile without asking the API again: the same answers, under the same query keys, fresh for the
  * queries' usual stale times. The element is removed once read; a later client navigation fetches.
+ * True when the page had such data.
  */
-export function seedFromBootData(queryClient: QueryClient, doc: Document = document): void {
+export function seedFromBootData(queryClient: QueryClient, doc: Document = document): boolean {
   const data = readBootData(doc);
   doc.getElementById(BOOT_DATA_ID)?.remove();
-  if (!data) return;
+  if (!data) return false;
   queryClient.setQueryData(sessionQuery.queryKey, data.session);
   rememberSignedIn(!!data.session.user);
   if (data.profile) queryClient.setQueryData(profileKeys.profile(data.profile.target), data.profile.view);
+  return true;
 }
