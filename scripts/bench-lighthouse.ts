@@ -99,8 +99,8 @@ export async function measureLighthouse(log: (line: string) => void = console.lo
     ];
     const figures: PageFigures[] = [];
     // BENCH_LIGHTHOUSE_PAGES=profile,landing measures only the pages whose names start so (a quicker look at one).
-    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
-    for (const p of pages.filter((page) => !only || only.some((name) => page.page.startsWith(name)))) {
+    const only = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+    for (const p of pages.filter((page) => !only.length || only.some((name) => page.page.startsWith(name)))) {
       const flags: Flags = {
         port: chrome.port,
         output: 'json',
