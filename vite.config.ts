@@ -27,13 +27,7 @@ export default defineConfig({
         // Rolldown's automatic chunks (a shared icons chunk saved files but put the landing page over
         // its 150 KB budget, e2e/platform).
         codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
-            // Icons by the set of pages that use them, as Rolldown would, but a set under 8 KB joins
-            // its nearest neighbour instead of being a file of its own: on a phone every file costs a
-            // round trip (ADR 076).
-            { name: 'icons', test: /node_modules\/lucide-react\//, entriesAware: true, entriesAwareMergeThreshold: 8 * 1024, priority: 1 },
-          ],
+          groups: [{ name: 'app', tags: ['$initial'], priority: 2 }],
         },
       },
     },
