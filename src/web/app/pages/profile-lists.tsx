@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { CurrentlyWatchingCard } from '@/features/lists/currently-watching-card';
-import { ProfileListsSection } from '@/features/lists/profile-lists-section';
-import { SharedFavoritesButton } from '@/features/lists/shared-favorites-button';
+// Through the lists feature's index, as the details page takes it: one shared chunk, not a split of it.
+import { CurrentlyWatchingCard, ProfileListsSection, SharedFavoritesButton } from '@/features/lists';
 import type { ProfileView } from '@/features/profiles/api';
 import { retryImport } from '@/lib/retry-import';
 
