@@ -17,6 +17,8 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server reads which chunks a page needs, to name them in its HTML (ADR 076).
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       output: {

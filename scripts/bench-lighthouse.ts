@@ -98,7 +98,9 @@ export async function measureLighthouse(log: (line: string) => void = console.lo
       { page: `profile /${username.slice(0, 10)}…`, path: `/${username}`, formFactor: 'mobile', signedIn: false },
     ];
     const figures: PageFigures[] = [];
-    for (const p of pages) {
+    // BENCH_LIGHTHOUSE_PAGES=profile,landing measures only the pages whose names start so (a quicker look at one).
+    const only = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+    for (const p of pages.filter((page) => !only.length || only.some((name) => page.page.startsWith(name)))) {
       const flags: Flags = {
         port: chrome.port,
         output: 'json',

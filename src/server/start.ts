@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import type { AppDeps } from './deps';
 import { createHttpServer } from './http/server';
 import { PublicAnswers } from './http/public-answers';
+import { profilePage } from './http/profile-page';
 import { findWebDist, WebAssets } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
 import type { Logger } from './logger';
@@ -93,14 +94,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     sessions: new SessionCache(database.access, config.sessionCacheMs),
   };
   const webDist = findWebDist();
+  const assets = webDist ? new WebAssets(webDist) : undefined;
   const app = createApp(deps);
 
   const server = createHttpServer(app, config, {
     logger,
     health: deps.health,
     publicAnswers: deps.publicAnswers,
-    assets: webDist ? new WebAssets(webDist) : undefined,
+    assets,
     routes: [profileFrontRoute(deps)],
+    page: assets ? profilePage(deps, assets, logger) : undefined,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -56,6 +56,11 @@ export interface FrontDoor {
   publicAnswers?: PublicAnswers;
   /** Per-request API answers read so often that the router's cost counts (decision 010). */
   routes?: FrontRoute[];
+  /**
+   * A client route whose index.html carries the viewer's data (ADR 076: the profile pages). Undefined
+   * for a path that is not its own, which then gets the plain index.html.
+   */
+  page?: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<number> | undefined;
 }
 
 /**
@@ -106,6 +111,18 @@ function answerAtFrontDoor(front: FrontDoor, req: http.IncomingMessage, res: htt
   }
   const asset = front.assets?.lookup(req.method, pathname);
   if (!asset) return false;
+  const page = front.page && front.assets!.isIndex(asset) ? front.page(req, res, pathname) : undefined;
+  if (page) {
+    void page.then(
+      (status) => logLine(front.logger, reqId, req.method, pathname, status, started),
+      (error: unknown) => {
+        front.logger.error({ err: error, reqId, path: pathname }, 'page failed');
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end();
+      },
+    );
+    return true;
+  }
   const status = front.assets!.send(asset, req, res);
   logLine(front.logger, reqId, req.method, pathname, status, started);
   return true;

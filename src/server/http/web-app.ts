@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 /** dist/web, found from this file whether it runs bundled (dist/server) or from source. */
 export function findWebDist(): string | undefined {
@@ -31,6 +32,9 @@ const TYPES: Record<string, string> = {
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
+/** Vite's .vite/manifest.json (build.manifest): each source module's chunk and its static imports. */
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
 export interface Asset {
   body: Bytes;
   gz?: Bytes;
@@ -53,6 +57,8 @@ function loadAssets(distDir: string): Map<string, Asset> {
   for (const file of walk(distDir)) {
     if (file.endsWith('.gz') || file.endsWith('.br')) continue;
     const rel = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+    // Vite's build manifest (which chunks a page needs) is read by the server, not served.
+    if (rel.startsWith('/.vite/')) continue;
     const body: Bytes = new Uint8Array(fs.readFileSync(file));
     const read = (ext: string): Bytes | undefined => (fs.existsSync(file + ext) ? new Uint8Array(fs.readFileSync(file + ext)) : undefined);
     const hashed = rel.startsWith('/assets/');
@@ -88,12 +94,61 @@ export function isApiDocsUrl(url: string): boolean {
 export class WebAssets {
   private readonly assets: Map<string, Asset>;
   private readonly index: Asset;
+  private readonly manifest: Manifest;
 
   constructor(distDir: string) {
     this.assets = loadAssets(distDir);
     const index = this.assets.get('/index.html');
     if (!index) throw new Error(`${distDir} has no index.html`);
     this.index = index;
+    const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+    this.manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
+  }
+
+  /** Is this the index.html every client route gets? */
+  isIndex(asset: Asset): boolean {
+    return asset === this.index;
+  }
+
+  /**
+   * The files a lazily loaded source module (a key of Vite's manifest, e.g. app/pages/profile-route.tsx)
+   * needs: its chunk and every chunk it imports statically, less what the entry already loads. For
+   * `<link rel="modulepreload">`, so they load beside the entry instead of after it. Empty without a manifest.
+   */
+  chunksOf(source: string): string[] {
+    const entry = Object.values(this.manifest).find((c) => c.isEntry);
+    const loaded = new Set(entry ? [entry.file, ...(entry.imports ?? []).map((k) => this.manifest[k]?.file)] : []);
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = this.manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      if (!loaded.has(chunk.file)) files.push(`/${chunk.file}`);
+      for (const k of chunk.imports ?? []) visit(k);
+    };
+    visit(source);
+    return files;
+  }
+
+  /**
+   * index.html with `head` added before </head>, for one request: a page with data of its viewer,
+   * so its own Cache-Control (no ETag, no shared copy) and compressed on the fly.
+   */
+  sendIndexWith(head: string, cacheControl: string, req: IncomingMessage, res: ServerResponse): number {
+    const html = Buffer.from(this.index.body).toString('utf8').replace('</head>', `${head}</head>`);
+    const accept = req.headers['accept-encoding'] ?? '';
+    const [body, encoding] = accept.includes('gzip') ? [gzipSync(html), 'gzip'] : [Buffer.from(html), undefined];
+    const headers: Record<string, string | number> = {
+      'Content-Type': this.index.type,
+      'Content-Length': body.byteLength,
+      'Cache-Control': cacheControl,
+      Vary: 'Accept-Encoding, Cookie',
+    };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return 200;
   }
 
   /** The asset for a path, or undefined when the path is not the web app's (API, missing asset). */

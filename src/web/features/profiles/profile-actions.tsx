@@ -1,15 +1,33 @@
-import { Ban, Flag, Link2, MessageCircle, Settings, Share2, UserPlus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Ban, Flag, Link2, MessageCircle, MoreHorizontal, Settings, Share2, UserPlus } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BoostButton } from '@/components/boost/boost';
 import { useBlockToggle } from '@/components/safety/api';
-import { SafetyMenu } from '@/components/safety/safety-menu';
+import type { SafetyTarget } from '@/components/safety/safety-menu';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
+import { retryImport } from '@/lib/retry-import';
 import type { ProfileTarget, ProfileView } from './api';
 import { FollowButton } from './follow-button';
 
 export type ProfileDialog = 'share' | 'social-links' | 'report';
+
+// The More menu (mute, block) brings a dropdown menu and a confirmation dialog, about 25 KB: its code
+// loads after the header has painted, behind a disabled button of the same look (ADR 076).
+const LazySafetyMenu = lazy(() => retryImport(() => import('@/components/safety/safety-menu')).then((m) => ({ default: m.SafetyMenu })));
+function SafetyMenu({ target }: { target: SafetyTarget }) {
+  return (
+    <Suspense
+      fallback={
+        <Button variant="ghost" size="icon" disabled aria-label={`More actions for ${target.name}`}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      }
+    >
+      <LazySafetyMenu target={target} />
+    </Suspense>
+  );
+}
 
 /**
  * The buttons under the header: own profile, another user's (signed in: with a More menu to mute or

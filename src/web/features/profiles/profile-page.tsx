@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/features/auth/session';
 import { ApiError } from '@/lib/api';
+import { retryImport } from '@/lib/retry-import';
 import { type ProfileTarget, type ProfileView, useProfile } from './api';
-import { FollowListsDialog, type FollowTab } from './follow-lists-dialog';
+import type { FollowTab } from './follow-lists-dialog';
 import { type ProfileDialog, ProfileActions } from './profile-actions';
-import { displayName } from './profile-avatar';
 import { ProfileHeader } from './profile-header';
 import { ProfileLoadError, ProfileNotFound, ProfileSkeleton } from './profile-states';
-import { ReportDialog } from './report-dialog';
-import { ShareDialog } from './share-dialog';
-import { SocialLinksDialog } from './social-links-dialog';
+
+const ProfileDialogs = lazy(() => retryImport(() => import('./profile-dialogs')));
 
 /** A part another feature supplies: a node, or a function of the loaded profile. */
 export type ProfileSlot = ReactNode | ((profile: ProfileView) => ReactNode);
@@ -38,7 +37,13 @@ export function ProfilePage({
   const profile = useProfile(target);
   const { user, isPending: sessionPending } = useSession();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<ProfileDialog | 'lists' | null>(null);
+  const [dialog, setDialogState] = useState<ProfileDialog | 'lists' | null>(null);
+  // The dialogs' code loads when one is first opened; they stay mounted afterwards (closing animates).
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  const setDialog = (which: ProfileDialog | 'lists' | null) => {
+    if (which) setDialogsWanted(true);
+    setDialogState(which);
+  };
   const [tab, setTab] = useState<FollowTab>('followers');
 
   if (profile.isPending || sessionPending) return <ProfileSkeleton />;
@@ -47,7 +52,6 @@ export function ProfilePage({
     return <ProfileLoadError onRetry={() => profile.refetch()} />;
   }
   const p = profile.data;
-  const name = displayName(p);
   const close = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -77,10 +81,11 @@ export function ProfilePage({
       {currentlyWatching ? fill(currentlyWatching, p) : null}
       {listsSection ? fill(listsSection, p) : null}
 
-      <ShareDialog open={dialog === 'share'} onOpenChange={close} username={p.username} name={name} />
-      {p.isOwn ? <SocialLinksDialog open={dialog === 'social-links'} onOpenChange={close} links={p.socialLinks} /> : null}
-      {user && !p.isOwn ? <ReportDialog open={dialog === 'report'} onOpenChange={close} userId={p.id} name={name} /> : null}
-      {user ? <FollowListsDialog open={dialog === 'lists'} onOpenChange={close} userId={p.id} isOwn={p.isOwn} tab={tab} onTabChange={setTab} /> : null}
+      {dialogsWanted ? (
+        <Suspense fallback={null}>
+          <ProfileDialogs profile={p} dialog={dialog} close={close} signedIn={!!user} tab={tab} onTabChange={setTab} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
