@@ -28,7 +28,8 @@ const idsOf = (page: MatchesPage) => page.matches.map((m) => m.user.id).sort();
 
 beforeAll(async () => {
   t = await createTestApp();
-  [p1, p2, p3, free, m1, m2, m3, m4] = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(() => signUpVerified(t)));
+  const users = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(() => signUpVerified(t)));
+  [p1, p2, p3, free, m1, m2, m3, m4] = users as [User, User, User, User, User, User, User, User];
   // The first 1,000 accounts are founding members, so premium (ruling 4); `free` is made free.
   await t.deps.database.db.update(profiles).set({ foundingMember: false }).where(eq(profiles.id, free.id));
   await favorite(p1, 238, 240, 278);
