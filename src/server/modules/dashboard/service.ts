@@ -7,7 +7,6 @@ import {
   SUGGESTIONS_SHOWN,
   type Suggestion,
 } from '../../../shared/dashboard';
-import { coalescedRun } from '../../db/coalesce';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { errors } from '../../http/errors';
@@ -37,14 +36,7 @@ export function completeness(row: ProfileRow): Dashboard['completeness'] {
  * counters are kept by triggers, so no counting here), and People You Might Like. Each read is
  * batched with the other requests of the moment (summary-reads.ts, ADR 070).
  */
-export function getDashboard(deps: AppDeps, viewer: AuthedUser): Promise<Dashboard> {
-  return dashboards(deps.database.db, JSON.stringify([viewer.id, viewer.email]), () => dashboardOf(deps, viewer));
-}
-
-/** One member's identical concurrent requests share one read, started after all of them arrived (db/coalesce.ts). */
-const dashboards = coalescedRun<Dashboard>();
-
-async function dashboardOf(deps: AppDeps, viewer: AuthedUser): Promise<Dashboard> {
+export async function getDashboard(deps: AppDeps, viewer: AuthedUser): Promise<Dashboard> {
   const [row, suggestions] = await Promise.all([profileRowOf(deps.database.db, viewer.id), peopleYouMightLike(deps, viewer)]);
   if (!row) throw errors.notFound('Profile not found');
   const username = row.display_username ?? row.username ?? '';

@@ -10,7 +10,6 @@ import {
   type MatchesPage,
   SHARED_FAVORITES_SHOWN,
 } from '../../../shared/matches';
-import { coalescedRun } from '../../db/coalesce';
 import { queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
@@ -25,15 +24,7 @@ import { cardPeople, ranking, viewerState } from './reads';
  * users (ruling 4) get the live ranking by pages, filtered by genre when they ask. Every read is
  * batched with the other requests of the moment (reads.ts, ADR 070); nothing is kept between them.
  */
-export function listMatches(deps: AppDeps, viewer: AuthedUser, query: { page: number; genres?: string }): Promise<MatchesPage> {
-  const key = JSON.stringify([viewer.id, viewer.email, query.page, query.genres ?? '']);
-  return matchPages(deps.database.db, key, () => matchesPage(deps, viewer, query));
-}
-
-/** One member's identical concurrent requests share one read, started after all of them arrived (db/coalesce.ts). */
-const matchPages = coalescedRun<MatchesPage>();
-
-async function matchesPage(deps: AppDeps, viewer: AuthedUser, query: { page: number; genres?: string }): Promise<MatchesPage> {
+export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { page: number; genres?: string }): Promise<MatchesPage> {
   const { db } = deps.database;
   const state = await viewerState(db, viewer, deps.config.auth.ownerEmail);
   if (!state.access.isPremium) {
