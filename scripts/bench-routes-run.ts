@@ -27,6 +27,7 @@ import {
 } from './bench-routes';
 import { measureMixed } from './bench-mixed';
 import { mixedLines, type MixedResult } from './bench-mixed-report';
+import { MANY_VIEWER_PATHS, type ManyViewerResult, manyViewerLines, roundRobin } from './bench-many-viewers';
 
 export interface AutocannonRun {
   requests: { average: number; total: number };
@@ -227,12 +228,14 @@ async function seed(baseUrl: string, count: number, log: (text: string) => void)
 }
 
 /** One cell: a probe (its status decides whether measuring means anything), then warm-up and measurement. */
-async function measureCell(deps: RouteBenchDeps, options: RouteBenchOptions, baseUrl: string, url: string, cookie: string | undefined): Promise<Cell> {
-  const headers: Record<string, string> = { ...HEADERS, ...(cookie ? { cookie } : {}) };
+async function measureCell(deps: RouteBenchDeps, options: RouteBenchOptions, baseUrl: string, url: string, cookie: string | readonly string[] | undefined): Promise<Cell> {
+  const cookies = typeof cookie === 'string' || !cookie ? undefined : cookie;
+  const headers: Record<string, string> = { ...HEADERS, ...(cookie ? { cookie: cookies ? cookies[0]! : (cookie as string) } : {}) };
   const probe = await fetch(baseUrl + url, { headers, redirect: 'manual' });
   await probe.arrayBuffer();
   if (probe.status >= 300) return { kind: 'status', status: probe.status };
-  const run = (duration: number) => deps.autocannon({ url: baseUrl + url, connections: options.connections, duration, headers, timeout: 10 });
+  const run = (duration: number) =>
+    deps.autocannon({ url: baseUrl + url, connections: options.connections, duration, headers, timeout: 10, ...(cookies ? { requests: roundRobin(cookies) } : {}) });
   await run(options.warmUpSeconds);
   // The warm-up's last requests may still be queued in a slow server: one answer means they are
   // through, so the measured seconds do not start with someone else's backlog.
@@ -242,6 +245,8 @@ async function measureCell(deps: RouteBenchDeps, options: RouteBenchOptions, bas
   // short cell on a busy machine is mostly that.
   return { kind: 'measured', m: { requestsPerSecond: r.requests.total / Math.max(r.duration, 0.001), p99Ms: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx } };
 }
+
+const manyViewers: ManyViewerResult[] = [];
 
 /** The route cells of one database, and on PostgreSQL the mixed load. */
 async function benchDatabase(
@@ -291,6 +296,16 @@ async function benchDatabase(
           cell = { kind: 'status', status: res.status };
         } else cell = await measureCell(deps, options, app.url, target.url, who === 'signedIn' ? data.viewer.cookie : undefined);
         row.cells[`${db}:${who}`] = cell;
+        if (who === 'signedIn' && cell.kind === 'measured' && MANY_VIEWER_PATHS.includes(contract.path)) {
+          const many = await measureCell(
+            deps,
+            options,
+            app.url,
+            target.url,
+            data.members.map((m) => m.cookie),
+          );
+          manyViewers.push({ db, url: target.url, viewers: data.members.length, m: many.kind === 'measured' ? many.m : many.kind });
+        }
         deps.log(
           cell.kind === 'measured'
             ? ` ${Math.round(cell.m.requestsPerSecond)} req/s, p99 ${cell.m.p99Ms} ms${cell.m.failures ? `, ${cell.m.failures} failed` : ''}\n`
@@ -357,6 +372,7 @@ export async function runRouteBench(deps: RouteBenchDeps, options: RouteBenchOpt
     const misses = missLines(rows);
     console.log(`\n${misses.length} cell(s) miss their target${misses.length ? ':' : '.'}`);
     for (const line of misses) console.log(line);
+    for (const line of manyViewerLines(manyViewers, options.connections)) console.log(line);
   }
   if (mixed) console.log(`\n${mixedLines(mixed).join('\n')}`);
 }

@@ -2,7 +2,8 @@ import { accountsApi } from '../../../shared/api/accounts';
 import type { AppDeps } from '../../deps';
 import { foundingStats } from './founding';
 import { currentUser, routeTable } from './guards';
-import { isResetTokenValid, searchProfiles, sessionView, signUp, usernameAvailability } from './service';
+import { searchProfiles } from '../profiles/search';
+import { isResetTokenValid, sessionView, signUp, usernameAvailability } from './service';
 
 /** The handlers of src/shared/api/accounts.ts (accountsApi); the sign-up limit is declared there. */
 export function accountRoutes(deps: AppDeps) {

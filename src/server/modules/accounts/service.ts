@@ -1,16 +1,15 @@
-import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import type { z } from 'zod';
-import { type profileSearchResultSchema, type signUpSchema, type UsernameAvailability, usernameProblems } from '../../../shared/accounts';
+import { type signUpSchema, type UsernameAvailability, usernameProblems } from '../../../shared/accounts';
 import type { SessionView } from '../../../shared/session';
 import { profileUsernameProblems } from '../../../shared/settings';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser, RequestLogger } from '../../http/context';
-import { blockedEmails, profiles, user } from '../../db/schema';
+import { blockedEmails, user } from '../../db/schema';
 import { AppError, errors } from '../../http/errors';
 import { removeUserFiles } from '../../integrations/storage';
 import { deleteUserExports } from '../data-export/jobs';
-import { blockedPeopleOf } from '../safety/service';
 import { computeAccess } from './access';
 import { recordOfUser, sessionRecordOf } from './session';
 
@@ -116,36 +115,3 @@ export async function sessionView(deps: AppDeps, authed: AuthedUser | null): Pro
     access,
   };
 }
-
-/**
- * Case-insensitive substring on username or full name, 10 a page; verified, unbanned users only.
- * A signed-in searcher finds nobody they blocked or who blocked them (ruling 28).
- */
-export async function searchProfiles(
-  deps: AppDeps,
-  q: string,
-  page = 1,
-  viewerId: string | null = null,
-): Promise<{ results: z.output<typeof profileSearchResultSchema>[]; hasMore: boolean }> {
-  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  // One more than a page: whether there is a next page, without counting every match.
-  const rows = await deps.database.db
-    .select({ id: user.id, username: sql<string>`coalesce(${user.displayUsername}, ${user.username})`, fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
-    .from(user)
-    .innerJoin(profiles, eq(profiles.id, user.id))
-    .where(
-      and(
-        eq(user.emailVerified, true),
-        eq(profiles.isBanned, false),
-        or(ilike(user.username, pattern), ilike(profiles.fullName, pattern)),
-        viewerId ? sql`${user.id} NOT IN ${blockedPeopleOf(viewerId)}` : undefined,
-      ),
-    )
-    .orderBy(user.username, user.id)
-    .limit(PROFILE_SEARCH_PAGE + 1)
-    .offset((page - 1) * PROFILE_SEARCH_PAGE);
-  return { results: rows.slice(0, PROFILE_SEARCH_PAGE), hasMore: rows.length > PROFILE_SEARCH_PAGE };
-}
-
-/** Spec 000 §5: user search shows 10 results (a page, here). */
-const PROFILE_SEARCH_PAGE = 10;

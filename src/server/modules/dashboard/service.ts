@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   COMPLETENESS_MIN_FAVORITES,
   COMPLETENESS_MIN_GENRES,
@@ -8,37 +7,11 @@ import {
   SUGGESTIONS_SHOWN,
   type Suggestion,
 } from '../../../shared/dashboard';
-import { queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { errors } from '../../http/errors';
 import { listMatches } from '../matches/service';
-import { blockedPeopleOf } from '../safety/service';
-
-interface ProfileRow {
-  username: string | null;
-  display_username: string | null;
-  is_demo: boolean;
-  full_name: string | null;
-  avatar_url: string | null;
-  bio: string | null;
-  genres: string[];
-  favorites_count: number;
-  watchlist_count: number;
-  followers_count: number;
-  following_count: number;
-  has_social: boolean;
-}
-
-interface GenrePersonRow {
-  id: string;
-  username: string | null;
-  display_username: string | null;
-  full_name: string | null;
-  avatar_url: string | null;
-  is_demo: boolean;
-  shared_genres: string[];
-}
+import { profileRowOf, type ProfileRow, sharingGenresOf } from './summary-reads';
 
 const filled = (v: string | null) => !!v && v.trim().length > 0;
 
@@ -60,20 +33,11 @@ export function completeness(row: ProfileRow): Dashboard['completeness'] {
 
 /**
  * The dashboard but its activity (decision 018): one row of the viewer's profile and counters (the
- * counters are kept by triggers, so no counting here), and People You Might Like.
+ * counters are kept by triggers, so no counting here), and People You Might Like. Each read is
+ * batched with the other requests of the moment (summary-reads.ts, ADR 070).
  */
 export async function getDashboard(deps: AppDeps, viewer: AuthedUser): Promise<Dashboard> {
-  const { db } = deps.database;
-  const [[row], suggestions] = await Promise.all([
-    queryRows<ProfileRow>(
-      db,
-      sql`SELECT u.username, u.display_username, p.full_name, p.avatar_url, p.bio, p.favorite_genres AS genres,
-            p.favorites_count, p.watchlist_count, p.followers_count, p.following_count,
-            (coalesce(p.instagram_url, p.facebook_url, p.youtube_url, p.tiktok_url, p.twitter_url, p.linkedin_url) IS NOT NULL) AS has_social
-          FROM "user" u JOIN profiles p ON p.id = u.id WHERE u.id = ${viewer.id}`,
-    ),
-    peopleYouMightLike(deps, viewer),
-  ]);
+  const [row, suggestions] = await Promise.all([profileRowOf(deps.database.db, viewer.id), peopleYouMightLike(deps, viewer)]);
   if (!row) throw errors.notFound('Profile not found');
   const username = row.display_username ?? row.username ?? '';
   return {
@@ -100,7 +64,7 @@ async function peopleYouMightLike(deps: AppDeps, viewer: AuthedUser): Promise<Su
   // The genre query scans profiles by genre overlap, so it runs only when the matches fall short.
   if (picked.length >= SUGGESTIONS_SHOWN) return picked;
   const seen = new Set(picked.map((s) => s.user.id));
-  for (const p of await sharingGenres(deps, viewer.id)) {
+  for (const p of await sharingGenresOf(deps.database.db, viewer.id)) {
     if (picked.length >= SUGGESTIONS_SHOWN) break;
     if (seen.has(p.id)) continue;
     picked.push({
@@ -111,22 +75,4 @@ async function peopleYouMightLike(deps: AppDeps, viewer: AuthedUser): Promise<Su
     });
   }
   return picked;
-}
-
-/** People sharing at least one favorite genre, most shared first; enough rows to fill up after the matches. */
-function sharingGenres(deps: AppDeps, viewerId: string) {
-  return queryRows<GenrePersonRow>(
-    deps.database.db,
-    sql`SELECT * FROM (
-          SELECT u.id, u.username, u.display_username, p.full_name, p.avatar_url, p.is_demo, p.followers_count,
-            ARRAY(SELECT x FROM unnest(p.favorite_genres) x WHERE x = ANY(mine.favorite_genres) ORDER BY x) AS shared_genres
-          FROM profiles mine JOIN profiles p ON p.favorite_genres && mine.favorite_genres AND p.id <> mine.id
-            JOIN "user" u ON u.id = p.id
-          WHERE mine.id = ${viewerId} AND u.email_verified AND NOT p.is_banned AND NOT p.is_private
-            AND NOT EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = mine.id AND fo.following_id = p.id)
-            AND p.id NOT IN ${blockedPeopleOf(viewerId)}
-        ) s
-        ORDER BY cardinality(s.shared_genres) DESC, s.followers_count DESC, s.id
-        LIMIT ${SUGGESTIONS_SHOWN * 2}`,
-  );
 }

@@ -10,25 +10,26 @@ import {
   type MatchesPage,
   SHARED_FAVORITES_SHOWN,
 } from '../../../shared/matches';
-import { type Database, queryRows } from '../../db/client';
+import { queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
 import { loadAccess } from '../accounts/access';
-import { mutedBy } from '../safety/service';
-import { type Ranked, rankMatches } from './ranking';
+import type { Ranked } from './ranking';
+import { cardPeople, ranking, viewerState } from './reads';
 
 /**
  * The matches page (spec 001 §2, ruling 20). Free users get the first three of their ranking at
  * their first visit of the UTC day, kept until the next day, and never a genre filter; premium
- * users (ruling 4) get the live ranking by pages, filtered by genre when they ask.
+ * users (ruling 4) get the live ranking by pages, filtered by genre when they ask. Every read is
+ * batched with the other requests of the moment (reads.ts, ADR 070); nothing is kept between them.
  */
 export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { page: number; genres?: string }): Promise<MatchesPage> {
   const { db } = deps.database;
-  const access = await loadAccess(db, viewer, deps.config.auth.ownerEmail);
-  if (!access.isPremium) {
-    const ids = await dailyMatchIds(deps, viewer.id);
-    const { matches, viewerGenres } = await rankMatches(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids });
+  const state = await viewerState(db, viewer, deps.config.auth.ownerEmail);
+  if (!state.access.isPremium) {
+    const ids = await dailyMatchIds(deps, viewer.id, state.today);
+    const { matches, viewerGenres } = await ranking(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids });
     return { matches: await describe(deps, viewer.id, viewerGenres, matches), limited: true, page: 1, hasMore: false, genres: [] };
   }
   const genres = [
@@ -40,7 +41,7 @@ export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { pa
     ),
   ].slice(0, 20);
   const end = query.page * MATCH_PAGE_SIZE;
-  const { matches, viewerGenres } = await rankMatches(db, viewer.id, { limit: end + 1, genres });
+  const { matches, viewerGenres } = await ranking(db, viewer.id, { limit: end + 1, genres });
   const pageRows = matches.slice(end - MATCH_PAGE_SIZE, end);
   return { matches: await describe(deps, viewer.id, viewerGenres, pageRows), limited: false, page: query.page, hasMore: matches.length > end, genres };
 }
@@ -54,17 +55,17 @@ const textArray = (ids: readonly string[]) =>
  * favorites does not reshuffle them. Places still empty are filled from the ranking as it is now,
  * after the kept ones: someone who first came with no favorites (the dashboard asks on their first
  * page) gets matches as soon as they have some, rather than none until tomorrow. Concurrent visits
- * keep one choice: a row is replaced only if it is still what was read.
+ * keep one choice: a row is replaced only if it is still what was read. `kept` is today's row as
+ * read with the viewer's access (null: none yet today); nothing is written when the choice stands.
  */
-async function dailyMatchIds(deps: AppDeps, userId: string): Promise<string[]> {
+async function dailyMatchIds(deps: AppDeps, userId: string, kept: string[] | null): Promise<string[]> {
   const { db } = deps.database;
-  const today = sql`(now() at time zone 'UTC')::date`;
-  const [kept] = await queryRows<{ ids: string[] }>(db, sql`SELECT match_ids AS ids FROM match_daily WHERE user_id = ${userId} AND day = ${today}`);
-  const keptIds = kept?.ids ?? [];
+  const keptIds = kept ?? [];
   if (keptIds.length >= FREE_MATCHES_PER_DAY) return keptIds;
-  const { matches } = await rankMatches(db, userId, { limit: FREE_MATCHES_PER_DAY + keptIds.length });
+  const { matches } = await ranking(db, userId, { limit: FREE_MATCHES_PER_DAY + keptIds.length });
   const ids = [...keptIds, ...matches.map((m) => m.userId).filter((id) => !keptIds.includes(id))].slice(0, FREE_MATCHES_PER_DAY);
   if (kept && ids.length === keptIds.length) return keptIds;
+  const today = sql`(now() at time zone 'UTC')::date`;
   const [stored] = await queryRows<{ ids: string[] }>(
     db,
     sql`INSERT INTO match_daily (user_id, day, match_ids)
@@ -78,51 +79,14 @@ async function dailyMatchIds(deps: AppDeps, userId: string): Promise<string[]> {
   return other?.ids ?? ids;
 }
 
-interface SharedTitle {
-  mediaType: 'movie' | 'tv';
-  mediaId: number;
-  title: string;
-  posterPath: string | null;
-  theirRating: number;
-  myRating: number;
-}
-
-/**
- * The cards' people with their shared titles (newest of theirs first) as JSON, one prepared
- * statement (was three: people, shared titles, the viewer's genres, which the ranking now returns).
- */
-function describeStatementFor(db: Database) {
-  const viewer = sql`${sql.placeholder('viewer')}::text`;
-  const sharedTitles = sql`(SELECT coalesce(json_agg(json_build_object('mediaType', f.media_type, 'mediaId', f.media_id, 'title', f.title,
-        'posterPath', f.poster_path, 'theirRating', f.user_rating, 'myRating', m.user_rating) ORDER BY f.created_at DESC, f.id), '[]'::json)
-      FROM favorites f JOIN favorites m ON m.user_id = ${viewer} AND m.media_type = f.media_type AND m.media_id = f.media_id
-      WHERE f.user_id = u.id)`;
-  return db
-    .select({
-      id: sql<string>`u.id`,
-      username: sql<string | null>`u.username`,
-      fullName: sql<string | null>`p.full_name`,
-      avatarUrl: sql<string | null>`p.avatar_url`,
-      isDemo: sql<boolean>`p.is_demo`,
-      genres: sql<string[]>`p.favorite_genres`,
-      following: sql<boolean>`EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${viewer} AND fo.following_id = u.id)`,
-      muted: sql<boolean>`${mutedBy(viewer, sql`u.id`)}`,
-      shared: sql<SharedTitle[]>`${sharedTitles}`,
-    })
-    .from(sql`"user" u JOIN profiles p ON p.id = u.id`)
-    .where(sql`u.id IN (SELECT json_array_elements_text(${sql.placeholder('ids')}::json))`)
-    .prepare('match_cards');
-}
-
-const describeStatements = new WeakMap<Database, ReturnType<typeof describeStatementFor>>();
-
 /** Cards for ranked users: who they are, up to 5 shared titles, why (rating gap, genres), following. */
 async function describe(deps: AppDeps, viewerId: string, viewerGenres: readonly string[], ranked: Ranked[]): Promise<Match[]> {
   if (ranked.length === 0) return [];
-  const { db } = deps.database;
-  let statement = describeStatements.get(db);
-  if (!statement) describeStatements.set(db, (statement = describeStatementFor(db)));
-  const people = await statement.execute({ viewer: viewerId, ids: JSON.stringify(ranked.map((r) => r.userId)) });
+  const people = await cardPeople(
+    deps.database.db,
+    viewerId,
+    ranked.map((r) => r.userId),
+  );
   const byUser = new Map(people.map((p) => [p.id, p]));
   const mine = new Set(viewerGenres);
   return ranked.flatMap((r) => {
