@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { FEED_CURSOR, type FeedItem, type FeedKind, type FeedPage, FEED_PAGE_SIZE } from '../../../shared/feed';
 import type { MediaType } from '../../../shared/catalogue';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -161,11 +161,10 @@ function prepareFirstPages(db: Database, name: string, query: (viewer: SQL) => S
 }
 const fastFirstPages = (db: Database) => prepareFirstPages(db, 'feed_first_pages', (v) => recentWindow(v, null, FIRST_TAKE, FAST_WINDOWS[0]));
 const slowFirstPages = (db: Database) => prepareFirstPages(db, 'feed_first_pages_two_step', (v) => twoStep(v, null, FIRST_TAKE));
-const firstPageStatements = new WeakMap<Database, { fast: ReturnType<typeof fastFirstPages>; slow: ReturnType<typeof slowFirstPages> }>();
+const firstPageStatementsOf = preparedPerDatabase((db) => ({ fast: fastFirstPages(db), slow: slowFirstPages(db) }));
 const firstPage = batchedRead<string, FeedRow[]>(
   async (db, viewers) => {
-    let statements = firstPageStatements.get(db);
-    if (!statements) firstPageStatements.set(db, (statements = { fast: fastFirstPages(db), slow: slowFirstPages(db) }));
+    const statements = firstPageStatementsOf(db);
     const pages = new Map((await statements.fast.execute({ viewers })).map((r) => [r.viewer, r.rows]));
     const short = viewers.filter((v) => (pages.get(v)?.length ?? 0) < FIRST_TAKE);
     if (short.length > 0) for (const r of await statements.slow.execute({ viewers: short })) pages.set(r.viewer, r.rows);

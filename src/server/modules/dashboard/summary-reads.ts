@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SUGGESTIONS_SHOWN } from '../../../shared/dashboard';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { blockedPeopleOf } from '../safety/service';
 
@@ -79,11 +79,9 @@ function perViewer<V, S extends { execute(values: { viewers: string[] }): Promis
   pick: (row: Awaited<ReturnType<S['execute']>>[number]) => V,
   missing: () => V,
 ) {
-  const statements = new WeakMap<Database, S>();
+  const statementOf = preparedPerDatabase(prepare);
   return batchedRead<string, V>(async (db, viewers) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = prepare(db)));
-    const rows = (await statement.execute({ viewers })) as Awaited<ReturnType<S['execute']>>;
+    const rows = (await statementOf(db).execute({ viewers })) as Awaited<ReturnType<S['execute']>>;
     return new Map(rows.map((r) => [r.viewer, pick(r)]));
   }, missing);
 }

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type FavoriteItem, type ListItem, listMessages, type MyLists, type TitleKey } from '../../../shared/lists';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { favorites, profiles, watchlist } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -74,12 +74,11 @@ function selectMyLists(db: Database) {
 }
 
 type CurrentlyWatchingRow = NonNullable<MyLists['currentlyWatching']>;
-const myListsStatements = new WeakMap<Database, ReturnType<typeof selectMyLists>>();
+const myListsStatementOf = preparedPerDatabase(selectMyLists);
 
 const loadMyLists = batchedRead<string, MyLists>(
   async (db, users) => {
-    let statement = myListsStatements.get(db);
-    if (!statement) myListsStatements.set(db, (statement = selectMyLists(db)));
+    const statement = myListsStatementOf(db);
     const rows = await statement.execute({ users });
     return new Map(
       rows.map(({ userId, lists }) => {

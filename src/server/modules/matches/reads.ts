@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AccessFlags } from '../../../shared/session';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { computeAccess } from '../accounts/access';
 import { mutedBy } from '../safety/service';
@@ -45,12 +45,11 @@ function stateStatement(db: Database) {
     .prepare('match_viewer_state');
 }
 
-const stateStatements = new WeakMap<Database, ReturnType<typeof stateStatement>>();
+const stateStatementOf = preparedPerDatabase(stateStatement);
 
 const loadState = batchedRead<string, StateRow | null>(
   async (db, viewers) => {
-    let statement = stateStatements.get(db);
-    if (!statement) stateStatements.set(db, (statement = stateStatement(db)));
+    const statement = stateStatementOf(db);
     return new Map((await statement.execute({ viewers })).map((r) => [r.viewer, r]));
   },
   () => null,
@@ -142,12 +141,11 @@ function cardsStatement(db: Database) {
     .prepare('match_cards_batch');
 }
 
-const cardsStatements = new WeakMap<Database, ReturnType<typeof cardsStatement>>();
+const cardsStatementOf = preparedPerDatabase(cardsStatement);
 
 const loadCards = batchedRead<string, CardPerson[]>(
   async (db, keys) => {
-    let statement = cardsStatements.get(db);
-    if (!statement) cardsStatements.set(db, (statement = cardsStatement(db)));
+    const statement = cardsStatementOf(db);
     const asked = keys.map((key) => JSON.parse(key) as [string, string[]]);
     const found = await statement.execute({ keys, viewers: asked.map((k) => k[0]), ids: asked.map((k) => JSON.stringify(k[1])) });
     return new Map(found.map((r) => [r.key, r.people]));

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type ConversationUser, type ConversationView, MESSAGE_RATE_LIMIT, type MessageView, MESSAGE_TEXT } from '../../../shared/messages';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
 import { messages, notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -84,13 +84,12 @@ function selectConversations(db: Database) {
 }
 
 type ConversationRow = Awaited<ReturnType<ReturnType<typeof selectConversations>['execute']>>[number];
-const conversationStatements = new WeakMap<Database, ReturnType<typeof selectConversations>>();
+const conversationStatementOf = preparedPerDatabase(selectConversations);
 
 /** The key: me and the other, as JSON. */
 const loadConversation = batchedRead<string, ConversationRow | null>(
   async (db, keys) => {
-    let statement = conversationStatements.get(db);
-    if (!statement) conversationStatements.set(db, (statement = selectConversations(db)));
+    const statement = conversationStatementOf(db);
     const pairs = keys.map((key) => JSON.parse(key) as [string, string]);
     // The pair's key is sorted as pairOf sorts it (JavaScript's order, not the database's collation).
     const sorted = pairs.map(([me, other]) => pairOf(me, other));

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TEXT, type NotificationKind, type NotificationPage, type NotificationView } from '../../../shared/notifications';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -100,13 +100,12 @@ function selectFirstPages(db: Database) {
     .prepare('notification_first_pages');
 }
 
-const firstPageStatements = new WeakMap<Database, ReturnType<typeof selectFirstPages>>();
+const firstPageStatementOf = preparedPerDatabase(selectFirstPages);
 
 /** Key: the user and the page size, "<user id> <limit>" (a user id has no space). */
 const loadFirstPage = batchedRead<string, Row[]>(
   async (db, keys) => {
-    let statement = firstPageStatements.get(db);
-    if (!statement) firstPageStatements.set(db, (statement = selectFirstPages(db)));
+    const statement = firstPageStatementOf(db);
     const split = keys.map((key) => key.split(' '));
     const found = await statement.execute({ keys, users: split.map(([userId]) => userId!), limits: split.map(([, limit]) => Number(limit)) });
     return new Map(found.map((f) => [f.key, f.rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }))]));
@@ -142,13 +141,12 @@ function selectByIds(db: Database) {
     .prepare('notifications_by_id');
 }
 
-const byIdStatements = new WeakMap<Database, ReturnType<typeof selectByIds>>();
+const byIdStatementOf = preparedPerDatabase(selectByIds);
 
 /** Key: "<user id> <notification id>" (the route has checked the id is a uuid; a user id has no space). */
 const loadNotification = batchedRead<string, Row | null>(
   async (db, keys) => {
-    let statement = byIdStatements.get(db);
-    if (!statement) byIdStatements.set(db, (statement = selectByIds(db)));
+    const statement = byIdStatementOf(db);
     const split = keys.map((key) => key.split(' '));
     const rows = (await statement.execute({ users: split.map(([userId]) => userId!), ids: split.map(([, id]) => id!) })) as (Row & { userId: string })[];
     return new Map(rows.map((row) => [`${row.userId} ${row.id}`, row]));

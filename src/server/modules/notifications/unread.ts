@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { unreadCounters } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -29,7 +29,7 @@ function selectCounts(db: Database) {
     .prepare('unread_counts');
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof selectCounts>>();
+const statementOf = preparedPerDatabase(selectCounts);
 
 export interface UnreadCounts {
   userId: string;
@@ -39,8 +39,7 @@ export interface UnreadCounts {
 }
 
 export async function unreadCounts(db: Database, users: string[]): Promise<UnreadCounts[]> {
-  let statement = statements.get(db);
-  if (!statement) statements.set(db, (statement = selectCounts(db)));
+  const statement = statementOf(db);
   return statement.execute({ users });
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { profileSearchResultSchema } from '../../../shared/accounts';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { blockedPeopleOf } from '../safety/service';
@@ -39,14 +39,13 @@ function searchStatement(db: Database) {
     .prepare('profile_search');
 }
 
-const statements = new WeakMap<Database, ReturnType<typeof searchStatement>>();
+const statementOf = preparedPerDatabase(searchStatement);
 
 type Key = [pattern: string, skip: number, viewer: string | null];
 
 const search = batchedRead<string, Result[]>(
   async (db, keys) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = searchStatement(db)));
+    const statement = statementOf(db);
     const asked = keys.map((key) => JSON.parse(key) as Key);
     const found = await statement.execute({ keys, patterns: asked.map((k) => k[0]), skips: asked.map((k) => k[1]), viewers: asked.map((k) => k[2]) });
     return new Map(found.map((r) => [r.key, r.rows]));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { FOLLOW_LIST_LIMIT, type FollowListEntry, type FollowLists } from '../../../shared/social';
-import { batchedRead } from '../../db/batch';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -41,15 +41,14 @@ function selectFollowLists(db: Database) {
 type RawEntry = Omit<FollowListEntry, 'followedAt'> & { followedAt: string };
 type RawLists = { followers: RawEntry[]; following: RawEntry[]; followersCount: number; followingCount: number };
 
-const statements = new WeakMap<Database, ReturnType<typeof selectFollowLists>>();
+const statementOf = preparedPerDatabase(selectFollowLists);
 /** JSON renders timestamps in the database's own format: answered as ISO strings like every other date. */
 const entries = (rows: RawEntry[]): FollowListEntry[] => rows.map((r) => ({ ...r, followedAt: new Date(r.followedAt).toISOString() }));
 
 /** The key: viewer, user and the name filter, as JSON (the filter is free text). */
 const loadFollowLists = batchedRead<string, FollowLists | null>(
   async (db, keys) => {
-    let statement = statements.get(db);
-    if (!statement) statements.set(db, (statement = selectFollowLists(db)));
+    const statement = statementOf(db);
     const parsed = keys.map((key) => JSON.parse(key) as [string, string, string]);
     const rows = await statement.execute({
       viewers: parsed.map(([viewer]) => viewer),
