@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
-import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
+import { type Database, openDatabase, queryRows } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { rankMatches, rebalanceMatchTitles } from '../src/server/modules/matches/ranking';
 import { generateMatchData, MATCH_FAVORITES_PER_USER, MATCH_TITLES, matchDataDrift } from './bench-matches-data';
