@@ -8,15 +8,13 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
-import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../src/server/db/client';
+import { type Database, openDatabase, queryRows } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { type PopulationShape, tastes } from '../src/server/modules/demo/population';
-import { createRng } from '../src/server/modules/demo/prng';
 import { rankMatches, rebalanceMatchTitles } from '../src/server/modules/matches/ranking';
+import { generateMatchData, MATCH_FAVORITES_PER_USER, MATCH_TITLES, matchDataDrift } from './bench-matches-data';
 
-export const MATCH_TITLES = 20_000;
-export const MATCH_FAVORITES_PER_USER = 50;
-const MATCH_GENRES = ['Action', 'Comedy', 'Drama', 'Horror', 'Romance', 'Thriller'];
+export { MATCH_FAVORITES_PER_USER, MATCH_TITLES };
+
 /** The first page of a premium user: 20 matches and one more to know whether a next page exists. */
 const FIRST_PAGE = 21;
 
@@ -37,6 +35,8 @@ export interface MatchBenchFigures {
   naiveP50Ms: number;
   naiveP95Ms: number;
   naiveSamples: number;
+  /** Rows of title_fans, profiles.favorites_count and match_sigs that differ from a recount after generation (0: exact). */
+  drift: number;
   /** Whether the first pages of the sampled naive users equalled the search's (exactness, in the bench too). */
   sameAsNaive: boolean;
 }
@@ -69,60 +69,12 @@ async function naive(db: Database, viewerId: string) {
   );
 }
 
-/**
- * The data set's shape (decision 040's generator, the one `npm run seed` and the ranking test use):
- * users × 50 distinct titles, the first 50 distinct of 90 draws with P(rank) ~ 1/rank over 20,000
- * titles (decision 014's law), from a seeded generator, so every run measures the same data.
- */
-export const matchShape = (users: number, seed = 'bench-matches'): PopulationShape => ({
-  users,
-  seed,
-  titles: MATCH_TITLES,
-  favoritesPerUser: MATCH_FAVORITES_PER_USER,
-  drawFactor: 90 / MATCH_FAVORITES_PER_USER,
-});
-
-/** Users lo..hi (1-based): their favorites and their favorite genres (each genre with probability 0.3). */
-function usersChunk(shape: PopulationShape, lo: number, hi: number) {
-  const favorites: { u: string; r: number; g: number }[] = [];
-  const people: { u: string; genres: string[] }[] = [];
-  for (const t of tastes(shape, lo - 1, hi)) {
-    const id = `u${t.user + 1}`;
-    for (const f of t.favorites) favorites.push({ u: id, r: f.rank, g: f.rating });
-    const rng = createRng(`${shape.seed}/genres/${t.user}`);
-    people.push({ u: id, genres: MATCH_GENRES.filter(() => rng.chance(0.3)) });
-  }
-  return [
-    sql`INSERT INTO profiles (id, favorite_genres) SELECT u, genres FROM json_to_recordset(${JSON.stringify(people)}::json) AS x(u text, genres text[])`,
-    sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
-      SELECT u, 'movie', r, 'T', g FROM json_to_recordset(${JSON.stringify(favorites)}::json) AS x(u text, r int, g int)`,
-  ];
-}
-
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
 async function time(fn: () => Promise<unknown>) {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
-}
-
-/** Users, their profiles and favorites, inserted through the real triggers (5,000 users a statement). */
-export async function generate(handle: DatabaseHandle, users: number) {
-  const { db } = handle;
-  await db.execute(
-    sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${users}::int) n`,
-  );
-  const shape = matchShape(users);
-  // Chunks of 5,000 users, two at a time on PostgreSQL (the machine's two cores).
-  const chunk = 5000;
-  const starts = Array.from({ length: Math.ceil(users / chunk) }, (_, i) => 1 + i * chunk);
-  const lanes = handle.kind === 'postgres' ? 2 : 1;
-  await Promise.all(
-    Array.from({ length: lanes }, async (_, lane) => {
-      for (let i = lane; i < starts.length; i += lanes) for (const statement of usersChunk(shape, starts[i]!, Math.min(users, starts[i]! + chunk - 1))) await db.execute(statement);
-    }),
-  );
 }
 
 export async function measureMatches(options: MatchBenchOptions): Promise<MatchBenchFigures> {
@@ -148,13 +100,15 @@ export async function measureMatches(options: MatchBenchOptions): Promise<MatchB
     await runMigrations(handle);
     const { db } = handle;
     const started = performance.now();
-    if (!reuse) await generate(handle, users);
+    if (!reuse) await generateMatchData(handle, users);
     const rebalanceStarted = performance.now();
     if (!reuse) await rebalanceMatchTitles(db);
     const rebalanceSeconds = (performance.now() - rebalanceStarted) / 1000;
-    await db.execute(sql`ANALYZE`);
+    // A fresh load is vacuumed once (as autovacuum would soon do): the search reads match_sigs whole.
+    await db.execute(reuse ? sql`ANALYZE` : sql`VACUUM ANALYZE`);
     const generateSeconds = (performance.now() - started) / 1000;
     const [stats] = await queryRows<{ rows: number; top: number }>(db, sql`SELECT (SELECT count(*)::int FROM favorites) AS rows, (SELECT max(fans) FROM title_fans) AS top`);
+    const drift = await matchDataDrift(handle);
     options.log?.(`matches: ${users} users generated in ${generateSeconds.toFixed(1)} s (rebalance ${rebalanceSeconds.toFixed(1)} s)`);
 
     const viewers = Array.from({ length: samples }, (_, i) => `u${1 + ((i * 7919) % users)}`);
@@ -202,6 +156,7 @@ export async function measureMatches(options: MatchBenchOptions): Promise<MatchB
       naiveP95Ms: percentile(slow, 0.95),
       naiveSamples: slow.length,
       sameAsNaive: same,
+      drift,
     };
   } finally {
     await handle.close();
@@ -218,7 +173,7 @@ export async function measureMatches(options: MatchBenchOptions): Promise<MatchB
 export function matchFigureLines(f: MatchBenchFigures): string[] {
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   return [
-    `matches on ${f.database}: ${f.users.toLocaleString('en-US')} users × ${MATCH_FAVORITES_PER_USER} favorites (${f.favorites.toLocaleString('en-US')} rows, most popular title ${f.topTitleFans.toLocaleString('en-US')} fans), generated in ${f.generateSeconds.toFixed(1)} s (rebalance ${f.rebalanceSeconds.toFixed(1)} s)`,
+    `matches on ${f.database}: ${f.users.toLocaleString('en-US')} users × ${MATCH_FAVORITES_PER_USER} favorites (${f.favorites.toLocaleString('en-US')} rows, most popular title ${f.topTitleFans.toLocaleString('en-US')} fans), generated in ${f.generateSeconds.toFixed(1)} s (rebalance ${f.rebalanceSeconds.toFixed(1)} s); maintenance tables equal to a recount: ${f.drift === 0 ? 'yes' : `NO (${f.drift} rows differ)`}`,
     `  search, first page: p50 ${ms(f.p50Ms)}, p95 ${ms(f.p95Ms)} over ${f.samples} users, ${f.favoritesAddedMeanwhile} favorites added meanwhile`,
     `  naive join, first page: p50 ${ms(f.naiveP50Ms)}, p95 ${ms(f.naiveP95Ms)} over ${f.naiveSamples} users; same ranking: ${f.sameAsNaive ? 'yes' : 'NO'}`,
   ];

@@ -13,8 +13,8 @@ import { type RankRow, rankStatement, rankUsersStatement } from './statements';
  *
  * One statement (statements.ts), one snapshot: the viewer's popular ("heavy") titles are counted for
  * everyone at once as bit_count(their bits & the viewer's bits) over match_sigs, one narrow row per
- * user, with the genre bonus by bit_count too, and the first `limit` kept by a top-N sort; the rare
- * titles' fans and the boosted users are then added and everyone kept is ranked exactly.
+ * user, with the genre bonus by bit_count too; the rare titles' fans are counted first and joined to
+ * those rows by hash, so every key is exact, and a top-N sort keeps the first `limit`.
  */
 
 export interface Ranked {

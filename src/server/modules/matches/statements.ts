@@ -22,7 +22,8 @@ const sharedGenres = sql`(bit_count(s.genre_bits & na.gbits)::integer + CASE WHE
   ELSE (SELECT count(DISTINCT g)::integer FROM unnest(na.unknown) g WHERE g = ANY (s.genres)) END)`;
 
 /** shared/matches.ts matchPercentage in integers: round(100 × shared ÷ m) is (200 × shared + m) div 2m. */
-const pct = (shared: string) => sql.raw(`least(100, (least(${shared}, x.m) * 200 + x.m) / (2 * x.m) + least(10, 2 * x.sg))`);
+const pct = (shared: string, t = 'x') => sql.raw(`least(100, (least(${shared}, ${t}.m) * 200 + ${t}.m) / (2 * ${t}.m) + least(10, 2 * ${t}.sg))`);
+const pctOf = (t: string) => pct(`${t}.shared`, t);
 
 const viewerParts = sql`v AS (SELECT coalesce((SELECT favorite_genres FROM profiles WHERE id = ${viewer}), '{}') AS genres),
   mine AS (SELECT f.media_type, f.media_id, h.slot FROM favorites f
@@ -46,35 +47,35 @@ export interface RankRow {
 }
 
 /**
- * The ranking's first `limit` users. Popular ("heavy") titles are counted for everyone at once by
- * bit_count over match_sigs; rare ("light") ones fan by fan. Exact without joining the light counts
- * to every row: `heavy_top` is the first `limit` by the ranking's key counting heavy titles only.
- * A user outside it who has no light title in common is beaten by `limit` users whose exact key is
- * at least their heavy-only key (more shared titles never lower the percentage); so the answer lies
- * in heavy_top, the light titles' fans and the boosted users, which are then ranked exactly.
+ * The ranking's first `limit` users, in one pass over match_sigs (decision 014): each visible row's
+ * shared count is bit_count(its heavy bits & the viewer's) plus its count of the viewer's light
+ * titles (a hash join of the light titles' fans, counted first), so every key is exact and a top-N
+ * sort keeps the first ones. The viewer and the blocked people are removed after the sort, from the
+ * first `limit` + 1 + (blocked rows): each removed row frees at most one place.
+ *
+ * FULL JOIN, with a filter that is not strict (coalesce), so that PostgreSQL keeps it a full join,
+ * which it can only run as a hash or merge join: the light counts' estimate is always tiny (the
+ * viewer's titles are not known when planning), and as a LEFT JOIN it chose a nested loop over
+ * them, light rows × users.
  */
 function rankStatementFor(db: Database) {
-  const eligible = sql`s.visible AND s.user_id <> ${viewer} AND s.user_id NOT IN (SELECT id FROM blocked)
-    AND (cardinality(w.g) = 0 OR s.genres && w.g)`;
   const query = sql`(WITH ${viewerParts},
     w AS (SELECT ${wanted} AS g),
     light AS MATERIALIZED (SELECT f.user_id, count(*)::integer AS c FROM favorites f
       JOIN mine m ON m.slot IS NULL AND f.media_type = m.media_type AND f.media_id = m.media_id
-      WHERE f.user_id <> ${viewer} GROUP BY f.user_id),
-    heavy_top AS (SELECT x.user_id FROM (
-        SELECT s.user_id, bit_count(s.heavy & na.bits)::integer AS shared, greatest(1, least(na.n, s.n)) AS m, ${sharedGenres} AS sg
-        FROM match_sigs s CROSS JOIN na CROSS JOIN w WHERE ${eligible} OFFSET 0) x
+      GROUP BY f.user_id),
+    boosted AS MATERIALIZED (SELECT id FROM profiles WHERE boost_expires_at > now())
+    SELECT t.* FROM (
+      SELECT x.*, na.n AS na, na.genres AS viewer_genres FROM (
+          SELECT s.user_id, s.n, bit_count(s.heavy & na.bits)::integer + coalesce(l.c, 0) AS shared, greatest(1, least(na.n, s.n)) AS m,
+            ${sharedGenres} AS sg, s.user_id IN (SELECT id FROM boosted) AS boosted
+          FROM match_sigs s FULL JOIN light l ON l.user_id = s.user_id CROSS JOIN na CROSS JOIN w
+          WHERE coalesce(s.visible, false) AND (cardinality(w.g) = 0 OR s.genres && w.g) OFFSET 0) x CROSS JOIN na
       WHERE x.shared > 0
-      ORDER BY ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer),
-    cand AS (SELECT user_id, max(c)::integer AS c, bool_or(b) AS boosted FROM (SELECT user_id, 0 AS c, false AS b FROM heavy_top
-      UNION ALL SELECT user_id, c, false FROM light UNION ALL SELECT id, 0, true FROM profiles WHERE boost_expires_at > now()) u GROUP BY user_id)
-    SELECT x.*, na.n AS na, na.genres AS viewer_genres FROM (
-        SELECT s.user_id, s.n, bit_count(s.heavy & na.bits)::integer + c.c AS shared, greatest(1, least(na.n, s.n)) AS m, ${sharedGenres} AS sg,
-          c.boosted
-        FROM cand c JOIN match_sigs s ON s.user_id = c.user_id CROSS JOIN na CROSS JOIN w
-        WHERE ${eligible} OFFSET 0) x CROSS JOIN na
-    WHERE x.shared > 0
-    ORDER BY x.boosted DESC, ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer) r`;
+      ORDER BY x.boosted DESC, ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C"
+      LIMIT ${sql.placeholder('limit')}::integer + 1 + (SELECT count(*) FROM blocked)) t
+    WHERE t.user_id <> ${viewer} AND t.user_id NOT IN (SELECT id FROM blocked)
+    ORDER BY t.boosted DESC, ${pctOf('t')} DESC, t.shared DESC, t.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer) r`;
   return db.select(rankedColumns()).from(query).prepare('match_rank');
 }
 

@@ -1,0 +1,104 @@
+/**
+ * The match bench's data set (decision 014), made by the database itself: `users` users × 50
+ * distinct favorites, the first 50 distinct of 90 draws of floor(20001 ^ random()) (P(rank) ~ 1/rank
+ * over 20,000 titles), each user's favorite genres each with probability 0.3. Seeded (setseed), so
+ * one database kind gives the same data on every run.
+ *
+ * Nothing crosses the wire but the statements: the rows come from generate_series, in one
+ * transaction. The old generator (JSON chunks through the per-row activity trigger, every index and
+ * key checked row by row) took 151 s for 20,000 users; see generateMatchData for how this one loads.
+ */
+import { sql } from 'drizzle-orm';
+import { type DatabaseHandle, queryRows } from '../src/server/db/client';
+
+export const MATCH_TITLES = 20_000;
+export const MATCH_FAVORITES_PER_USER = 50;
+const MATCH_DRAWS = 90;
+const MATCH_GENRES = ['Action', 'Comedy', 'Drama', 'Horror', 'Romance', 'Thriller'];
+
+const genreArray = sql.raw(`ARRAY[${MATCH_GENRES.map((g) => `'${g}'`).join(', ')}]::text[]`);
+
+/** Users lo..hi: their favorites, drawn in the database (the lateral subquery refers to n, so it is drawn per user). */
+const favoritesOf = (lo: number, hi: number) => sql`
+  INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
+  SELECT 'u' || n, 'movie', d.r, 'T', 2 + floor(random() * 3)::integer
+  FROM generate_series(${lo}::integer, ${hi}::integer) n CROSS JOIN LATERAL (
+    SELECT r FROM (SELECT floor(${MATCH_TITLES + 1}::float8 ^ random())::integer AS r, k
+                   FROM generate_series(1, ${MATCH_DRAWS}) k WHERE n > 0) x
+    GROUP BY r ORDER BY min(k) LIMIT ${MATCH_FAVORITES_PER_USER}) d`;
+
+/** favorites' constraints and indexes, and the foreign keys that point at it, to drop before the load and restore after. */
+async function favoritesKeys(handle: DatabaseHandle) {
+  const constraints = await queryRows<{ drop: string; restore: string; referencing: boolean }>(
+    handle.db,
+    sql`SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', conrelid::regclass, conname) AS drop,
+          format('ALTER TABLE %s ADD CONSTRAINT %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) AS restore,
+          conrelid <> 'favorites'::regclass AS referencing
+        FROM pg_constraint
+        WHERE (conrelid = 'favorites'::regclass AND contype IN ('p', 'u', 'f')) OR (confrelid = 'favorites'::regclass AND contype = 'f')
+        ORDER BY conrelid <> 'favorites'::regclass DESC, contype = 'f' DESC, conname`,
+  );
+  const indexes = await queryRows<{ drop: string; restore: string }>(
+    handle.db,
+    sql`SELECT format('DROP INDEX %I.%I', schemaname, indexname) AS drop, indexdef AS restore FROM pg_indexes
+        WHERE tablename = 'favorites' AND schemaname = current_schema()
+          AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'favorites'::regclass)`,
+  );
+  // Dropped: referencing keys first, then favorites' own foreign keys, its keys, its indexes; restored in the reverse order.
+  return { drops: [...constraints, ...indexes].map((c) => c.drop), restores: [...constraints, ...indexes].map((c) => c.restore).reverse() };
+}
+
+/**
+ * Users u1..u<users>, verified, with profiles (genres) and favorites, on an empty database; then the
+ * caller rebalances (match_sigs' heavy bits). One transaction: the favorites are loaded into the bare
+ * table (its indexes, keys and user triggers set aside, as a restore does) and everything the
+ * favorites triggers keep is then computed once from the table: title_fans, profiles.favorites_count
+ * and match_sigs.n (its heavy bits are all zero while no title is heavy, which is what the trigger
+ * writes). No activity rows, as for a bulk import. `matchDataDrift` checks the result.
+ */
+export async function generateMatchData(handle: DatabaseHandle, users: number): Promise<void> {
+  const keys = await favoritesKeys(handle);
+  await handle.db.transaction(async (tx) => {
+    const run = (statement: string) => tx.execute(sql.raw(statement));
+    await tx.execute(sql`SELECT setseed(0.14), set_config('maintenance_work_mem', '256MB', true)`);
+    await tx.execute(
+      sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${users}::integer) n`,
+    );
+    await tx.execute(
+      sql`INSERT INTO profiles (id, favorite_genres)
+          SELECT 'u' || n, ARRAY(SELECT g FROM unnest(${genreArray}) g WHERE n > 0 AND random() < 0.3) FROM generate_series(1, ${users}::integer) n`,
+    );
+    for (const statement of keys.drops) await run(statement);
+    await run('ALTER TABLE favorites DISABLE TRIGGER USER');
+    await tx.execute(favoritesOf(1, users));
+    await run('ALTER TABLE favorites ENABLE TRIGGER USER');
+    for (const statement of keys.restores) await run(statement);
+    await tx.execute(sql`INSERT INTO title_fans AS tf (media_type, media_id, fans)
+      SELECT media_type, media_id, count(*)::integer FROM favorites GROUP BY media_type, media_id
+      ON CONFLICT (media_type, media_id) DO UPDATE SET fans = EXCLUDED.fans`);
+    await tx.execute(sql`UPDATE profiles p SET favorites_count = c.n FROM (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c WHERE p.id = c.user_id`);
+    await tx.execute(sql`UPDATE match_sigs s SET n = c.n FROM (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c WHERE s.user_id = c.user_id`);
+  });
+}
+
+/**
+ * Rows of the tables kept by triggers that differ from a recount from favorites, profiles and user
+ * (title_fans, profiles.favorites_count, match_sigs: count, heavy bits, visibility, genres): 0 when
+ * the bulk load left what the triggers keep.
+ */
+export async function matchDataDrift(handle: DatabaseHandle): Promise<number> {
+  const zero = sql.raw(`repeat('0', 512)::bit(512)`);
+  const [row] = await queryRows<{ n: number }>(
+    handle.db,
+    sql`WITH per_user AS (SELECT f.user_id, count(*)::integer AS n, coalesce(bit_or(set_bit(${zero}, h.slot, 1)) FILTER (WHERE h.slot IS NOT NULL), ${zero}) AS bits
+                          FROM favorites f LEFT JOIN match_heavy_titles h USING (media_type, media_id) GROUP BY f.user_id),
+             per_title AS (SELECT media_type, media_id, count(*)::integer AS fans FROM favorites GROUP BY media_type, media_id)
+        SELECT ((SELECT count(*) FROM per_title t FULL JOIN (SELECT * FROM title_fans WHERE fans > 0) tf USING (media_type, media_id) WHERE t.fans IS DISTINCT FROM tf.fans)
+          + (SELECT count(*) FROM match_sigs s JOIN profiles p ON p.id = s.user_id JOIN "user" u ON u.id = s.user_id LEFT JOIN per_user c ON c.user_id = s.user_id
+             WHERE s.n <> coalesce(c.n, 0) OR p.favorites_count <> coalesce(c.n, 0) OR s.heavy <> coalesce(c.bits, ${zero})
+                OR s.visible <> (u.email_verified AND NOT p.is_banned AND NOT p.is_private AND p.show_favorites)
+                OR s.genres <> p.favorite_genres OR s.genre_bits <> match_genre_bits(p.favorite_genres))
+          + (SELECT count(*) FROM profiles p WHERE NOT EXISTS (SELECT 1 FROM match_sigs s WHERE s.user_id = p.id)))::integer AS n`,
+  );
+  return row?.n ?? -1;
+}
