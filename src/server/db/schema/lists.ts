@@ -23,7 +23,8 @@ const listColumns = {
 /** A user's favorite titles, each rated 1 to 5 (spec 001 §3). One row per user and title. */
 export const favorites = pgTable('favorites', { ...listColumns, userRating: integer('user_rating').notNull() }, (t) => [
   uniqueIndex('favorites_user_title_idx').on(t.userId, t.mediaType, t.mediaId),
-  index('favorites_title_idx').on(t.mediaType, t.mediaId),
+  // With user_id in the key, a title's fans are read from the index alone (the match search counts the rare titles' fans: decision 014).
+  index('favorites_title_idx').on(t.mediaType, t.mediaId, t.userId),
   check('favorites_rating_range', sql`${t.userRating} BETWEEN 1 AND 5`),
 ]);
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { blockedPeopleOf } from '../safety/service';
 
@@ -106,17 +107,5 @@ function rankUsersStatementFor(db: Database) {
   return db.select(rankedColumns()).from(query).prepare('match_rank_users');
 }
 
-const rankStatements = new WeakMap<Database, ReturnType<typeof rankStatementFor>>();
-const rankUsersStatements = new WeakMap<Database, ReturnType<typeof rankUsersStatementFor>>();
-
-export function rankStatement(db: Database) {
-  let statement = rankStatements.get(db);
-  if (!statement) rankStatements.set(db, (statement = rankStatementFor(db)));
-  return statement;
-}
-
-export function rankUsersStatement(db: Database) {
-  let statement = rankUsersStatements.get(db);
-  if (!statement) rankUsersStatements.set(db, (statement = rankUsersStatementFor(db)));
-  return statement;
-}
+export const rankStatement = preparedPerDatabase(rankStatementFor);
+export const rankUsersStatement = preparedPerDatabase(rankUsersStatementFor);
