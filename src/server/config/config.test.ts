@@ -55,6 +55,12 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE: expected a number of connections/);
   });
 
+  it('waits 5 s for an import preview by default, 0 to 30 s when set', () => {
+    expect(loadConfig({}).importPreviewWaitMs).toBe(5_000);
+    expect(loadConfig({ IMPORT_PREVIEW_WAIT_SECONDS: '0' }).importPreviewWaitMs).toBe(0);
+    expect(() => loadConfig({ IMPORT_PREVIEW_WAIT_SECONDS: '60' })).toThrow(/IMPORT_PREVIEW_WAIT_SECONDS: expected 0 to 30 seconds/);
+  });
+
   it('requires a secret and the public URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET: required in production/);
   });

@@ -34,6 +34,11 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ message: 'expected a number of connections' }).int().min(1, 'expected 1 to 200 connections').max(200, 'expected 1 to 200 connections').default(10),
   ),
+  /** How long an import upload waits for its titles to be matched before it answers with the progress (0 to 30 s). */
+  IMPORT_PREVIEW_WAIT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'expected a number of seconds' }).min(0, 'expected 0 to 30 seconds').max(30, 'expected 0 to 30 seconds').default(5),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'expected a pino level such as info or warn' }).default('info'),

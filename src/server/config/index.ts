@@ -29,6 +29,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     /** How long a checked session is kept in memory at most (0: never); invalidated at once by access signals (decision 013). */
     sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
+    /** How long an import upload waits for its matching before it answers `matching` with the progress (decision 053). */
+    importPreviewWaitMs: env.IMPORT_PREVIEW_WAIT_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,

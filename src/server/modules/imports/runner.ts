@@ -9,8 +9,6 @@ import { matchPreview } from './preview-matcher';
 export const IMPORT_CHUNK = 25;
 /** A running job whose heartbeat is older than this lost its instance (a crash, a restart): it is claimed again. */
 export const IMPORT_STALE_MS = 15_000;
-/** How long the upload waits for its matching to end before answering `matching` (the offline catalogue matches 5,000 rows in about 2 s). */
-export const PREVIEW_WAIT_MS = 5_000;
 /** How often the runner looks for queued or abandoned jobs besides being kicked. */
 const POLL_MS = 5_000;
 
@@ -32,10 +30,12 @@ export class ImportRunner {
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly matching = new Set<Promise<boolean>>();
-  /** How long an upload waits for its matching before it answers `matching` (tests shorten it). */
-  previewWaitMs = PREVIEW_WAIT_MS;
+  /** How long an upload waits for its matching before it answers `matching` (IMPORT_PREVIEW_WAIT_SECONDS, 5 s by default: the offline catalogue matches 5,000 rows in about 2 s; tests shorten it). */
+  previewWaitMs: number;
 
-  constructor(private readonly deps: Deps) {}
+  constructor(private readonly deps: Deps) {
+    this.previewWaitMs = deps.config.importPreviewWaitMs;
+  }
 
   /** Starts polling (the server does; tests kick by hand). */
   start() {

@@ -30,7 +30,7 @@ export function toJob(row: JobRow): ImportJob {
  * Reads an export file and matches its titles into a preview (decision 053). The user's lists are not
  * touched: only the import_jobs row of the preview is written, which the confirm turns into a job.
  * Matching runs beside the request (preview-matcher.ts); the answer is the preview if it is done
- * within the runner's previewWaitMs (5 s), else its progress, and the client asks again at previewState. Unconfirmed
+ * within IMPORT_PREVIEW_WAIT_SECONDS (5 s by default), else its progress, and the client asks again at previewState. Unconfirmed
  * previews older than a day, and a user's beyond the last few, go.
  */
 export async function createPreview(deps: AppDeps, userId: string, fileName: string, bytes: Uint8Array): Promise<ImportPreview> {
