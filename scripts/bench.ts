@@ -14,7 +14,7 @@
  *   BENCH_ONLY=fan-out npm run bench    10,000 open event streams on one instance (PostgreSQL), events to 1,000
  *                                       users a second: delivery p99 and memory per stream (needs `ulimit -n 20000`;
  *                                       BENCH_FANOUT_STREAMS, BENCH_FANOUT_USERS_PER_SECOND, BENCH_FANOUT_SECONDS)
- *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of every app server there (route table, mixed load too)
  *   BENCH_KEEP_DB=1 npm run bench       keep the app-pg targets' database (its URL is printed) to look into
  *
  * Then (decision 017) every GET route of the route tables, signed in and anonymous, on PostgreSQL and
@@ -379,6 +379,11 @@ function cpuUsed(before: Map<number, number>, after: Map<number, number>): numbe
 /** The server's CPU and that of the PostgreSQL backends serving the bench database (its pool, after the warm-up). */
 let pgCpuProbe: (() => Promise<{ server: Map<number, number>; db: Map<number, number> }>) | undefined;
 
+/** BENCH_CPU_PROF=<dir>: a V8 CPU profile of each app server, written when it stops (open it in Chrome's DevTools). */
+function cpuProfileArgs(): string[] {
+  return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+}
+
 /** The app on a new PostgreSQL database, or the reason it cannot run. */
 async function startPgApp(): Promise<Child | { skip: string }> {
   const pgDb = await createBenchDatabase();
@@ -387,11 +392,9 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-pg-'));
   pgAppDataDir = pgDataDir;
   // The server migrates the new database at start; it is dropped when the server has stopped.
-  // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the server, written when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = await startChild(
     'app-pg',
-    [...profile, 'dist/server/index.js'],
+    [...cpuProfileArgs(), 'dist/server/index.js'],
     // TRUST_PROXY: the bench signs up more viewers than one address may an hour, each from an address of its own.
     {
       DATA_DIR: pgDataDir,
@@ -805,7 +808,7 @@ async function main() {
   await runRouteBench(
     {
       startApp: async (name, env, cleanup) => {
-        const child = await startChild(name, ['dist/server/index.js'], env, '/api/health', cleanup);
+        const child = await startChild(name, [...cpuProfileArgs(), 'dist/server/index.js'], env, '/api/health', cleanup);
         return {
           url: child.url,
           stop: async () => {

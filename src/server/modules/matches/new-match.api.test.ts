@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { notifications, profiles } from '../../db/schema';
+import { favorites, notifications, profiles } from '../../db/schema';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { statementsDuring } from '../../test/query-count';
+import { claimOnce } from '../notifications/dedup';
 import { readSse } from '../../test/sse';
+import { notifyNewMatches } from './new-match';
 
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 let t: TestApp;
@@ -64,5 +67,22 @@ describe('new_match (ruling 21)', () => {
     await favorite(f, 680, 949, 629, 500, 238, 240, 278); // the third shared title comes at 3 of 7: 43%, not a match worth telling
     await new Promise((r) => setTimeout(r, 300));
     expect(await matchNotices(e, f)).toHaveLength(0);
+  });
+
+  it('does not try to claim pairs that were told already, and still tells the new ones', async () => {
+    const [a, b, c] = [await signUpVerified(t), await signUpVerified(t), await signUpVerified(t)];
+    // Written directly, so no request's background work runs beside the one measured here.
+    const titles = [990_001, 990_002, 990_003, 990_004]; // titles nobody else in this file holds
+    await t.deps.database.db
+      .insert(favorites)
+      .values([a, b, c].flatMap((u) => titles.map((mediaId) => ({ userId: u.id, mediaType: 'movie' as const, mediaId, title: `Title ${mediaId}`, userRating: 4 }))));
+    const [low, high] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+    expect(await claimOnce(t.deps.database.db, { kind: 'new_match', recipientId: low, subjectId: high, key: 'pair' })).toBe(true);
+    // b shares 4 of 4 with a (told before) and with c (never told).
+    const { result, statements } = await statementsDuring(t.deps.database, () => notifyNewMatches(t.deps, b.id, { mediaType: 'movie', mediaId: 990_004 }));
+    expect(result).toBe(1);
+    expect(statements.filter((s) => /insert into "notification_dedup"/i.test(s)), statements.join('\n')).toHaveLength(1);
+    expect(await matchNotices(c, b)).toHaveLength(1);
+    expect(await matchNotices(a, b)).toHaveLength(0);
   });
 });

@@ -29,6 +29,9 @@ export async function notifyNewMatches(deps: AppDeps, userId: string, key: Title
   if (!me || me.n < NEW_MATCH_MIN_SHARED) return 0;
   // One statement, so one snapshot: the counts of both users and what they share are read together.
   // (Read apart, a favorite added between the reads gave a percentage no state of the lists ever had.)
+  // Pairs already told are left out here (a favorite of a popular title meets most of its fans again
+  // and again: one claim attempt each was ~12 statements per favorite under the mixed load); the
+  // claim below still decides between concurrent favorites.
   const pairs = await queryRows<{ user_id: string; shared: number; my_n: number; n: number; shared_genres: number; name: string }>(
     db,
     sql`WITH mine AS (SELECT media_type, media_id FROM favorites WHERE user_id = ${userId}),
@@ -38,7 +41,10 @@ export async function notifyNewMatches(deps: AppDeps, userId: string, key: Title
         SELECT c.user_id, c.shared, (SELECT favorites_count FROM profiles WHERE id = ${userId}) AS my_n, p.favorites_count AS n,
           (SELECT count(DISTINCT g)::integer FROM unnest(p.favorite_genres) g WHERE g IN (SELECT json_array_elements_text(${JSON.stringify(me.genres)}::json))) AS shared_genres,
           coalesce(nullif(p.full_name, ''), u.username, 'Someone') AS name
-        FROM c JOIN profiles p ON p.id = c.user_id JOIN "user" u ON u.id = c.user_id WHERE ${eligible}`,
+        FROM c JOIN profiles p ON p.id = c.user_id JOIN "user" u ON u.id = c.user_id WHERE ${eligible}
+          AND NOT EXISTS (SELECT 1 FROM notification_dedup d WHERE d.kind = 'new_match' AND d.key = 'pair'
+            AND d.recipient_id = CASE WHEN ${userId}::text < c.user_id COLLATE "C" THEN ${userId}::text ELSE c.user_id END
+            AND d.subject_id = CASE WHEN ${userId}::text < c.user_id COLLATE "C" THEN c.user_id ELSE ${userId}::text END)`,
   );
   let told = 0;
   for (const pair of pairs) {
