@@ -1,11 +1,13 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { TitleKey } from '../../../shared/lists';
-import { follows } from '../../db/schema';
+import { follows, notificationDedup } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { announce, notify } from '../notifications/notify';
 import { sectionsVisibleToOthers } from './announce';
 
 const BATCH = 200;
+/** The dedup key of a title: one follower hears of one title from one user once. */
+const titleKey = (key: TitleKey) => `${key.mediaType}:${key.mediaId}`;
 const PARALLEL = 8;
 
 export interface NewFavorite extends TitleKey {
@@ -28,14 +30,19 @@ export async function notifyFollowersOfFavorite(deps: AppDeps, fav: NewFavorite)
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     if (!(await sectionsVisibleToOthers(deps, fav.userId)).favorites) return;
+    // Followers told of this title before (a title favorited again) are marked here and skipped: the
+    // claim in notifyOne would refuse them anyway, one statement each. Pages stay whole, by follows.id.
+    const told = sql<boolean>`exists (SELECT 1 FROM ${notificationDedup} d WHERE d.recipient_id = ${follows.followerId} AND d.subject_id = ${fav.userId}
+      AND d.kind = 'new_favorite_from_following' AND d.key = ${titleKey(fav)})`;
     const page = await db
-      .select({ id: follows.id, followerId: follows.followerId })
+      .select({ id: follows.id, followerId: follows.followerId, told })
       .from(follows)
       .where(and(eq(follows.followingId, fav.userId), gt(follows.id, after)))
       .orderBy(asc(follows.id))
       .limit(BATCH);
-    for (let i = 0; i < page.length; i += PARALLEL) {
-      await Promise.all(page.slice(i, i + PARALLEL).map((f) => notifyOne(deps, f.followerId, fav)));
+    const untold = page.filter((f) => !f.told);
+    for (let i = 0; i < untold.length; i += PARALLEL) {
+      await Promise.all(untold.slice(i, i + PARALLEL).map((f) => notifyOne(deps, f.followerId, fav)));
     }
     if (page.length < BATCH) return;
     after = page[page.length - 1]!.id;
@@ -49,7 +56,7 @@ export async function notifyFollowersOfFavorite(deps: AppDeps, fav: NewFavorite)
  */
 async function notifyOne(deps: AppDeps, followerId: string, fav: NewFavorite) {
   try {
-    const claim = { kind: 'new_favorite_from_following' as const, recipientId: followerId, subjectId: fav.userId, key: `${fav.mediaType}:${fav.mediaId}` };
+    const claim = { kind: 'new_favorite_from_following' as const, recipientId: followerId, subjectId: fav.userId, key: titleKey(fav) };
     const result = await notify(
       deps,
       {
