@@ -51,6 +51,10 @@ export default defineConfig(async () => {
       exclude,
       environment: 'node',
       env,
+      // One process per worker for all its API files (decision 086): each file still opens its own
+      // database and app (createTestApp), but the server's modules are loaded once per worker, not
+      // once per file; module state is kept in WeakMaps keyed by the app's deps and database.
+      isolate: process.env.VITEST_ISOLATE === 'true',
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
