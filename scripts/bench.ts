@@ -14,7 +14,7 @@
  *   BENCH_ONLY=fan-out npm run bench    10,000 open event streams on one instance (PostgreSQL), events to 1,000
  *                                       users a second: delivery p99 and memory per stream (needs `ulimit -n 20000`;
  *                                       BENCH_FANOUT_STREAMS, BENCH_FANOUT_USERS_PER_SECOND, BENCH_FANOUT_SECONDS)
- *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server there
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench   also write a V8 CPU profile of the app-pg server (and of the route table's servers) there
  *   BENCH_KEEP_DB=1 npm run bench       keep the app-pg targets' database (its URL is printed) to look into
  *
  * Then (decision 017) every GET route of the route tables, signed in and anonymous, on PostgreSQL and
@@ -805,7 +805,9 @@ async function main() {
   await runRouteBench(
     {
       startApp: async (name, env, cleanup) => {
-        const child = await startChild(name, ['dist/server/index.js'], env, '/api/health', cleanup);
+        // BENCH_CPU_PROF=<dir> profiles the route table's servers too (on PGlite the database runs in the server's thread).
+        const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+        const child = await startChild(name, [...profile, 'dist/server/index.js'], env, '/api/health', cleanup);
         return {
           url: child.url,
           stop: async () => {
