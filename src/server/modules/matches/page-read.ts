@@ -84,7 +84,7 @@ export interface PageResult extends RankResult {
 
 type PageRow = RankRow & { key: string; card: CardPerson | null };
 
-async function readPages(db: Database, keys: string[], rows: (keys: string[], asked: PageKey[]) => Promise<PageRow[]>, into: Map<string, PageRow[]>) {
+async function readPages(keys: string[], rows: (keys: string[], asked: PageKey[]) => Promise<PageRow[]>, into: Map<string, PageRow[]>) {
   if (keys.length === 0) return;
   const asked = keys.map((key) => JSON.parse(key) as PageKey);
   for (const row of await rows(keys, asked)) {
@@ -93,6 +93,15 @@ async function readPages(db: Database, keys: string[], rows: (keys: string[], as
     else into.set(row.key, [row]);
   }
 }
+
+/**
+ * Keys per statement. Each key is its own pass over match_sigs inside the statement, and one
+ * statement runs in one PostgreSQL backend: with 100k members a ranking takes a good part of a
+ * second, so the members of a busy turn are shared out over several statements that the pool runs
+ * side by side, ten keys each, rather than all in one.
+ */
+const KEYS_PER_STATEMENT = 10;
+const chunks = (keys: string[]) => Array.from({ length: Math.ceil(keys.length / KEYS_PER_STATEMENT) }, (_, i) => keys.slice(i * KEYS_PER_STATEMENT, (i + 1) * KEYS_PER_STATEMENT));
 
 const loadPage = batchedRead<string, PageResult>(
   async (db, keys) => {
@@ -108,8 +117,8 @@ const loadPage = batchedRead<string, PageResult>(
     const scans = keys.filter((k) => (JSON.parse(k) as PageKey)[3] === null);
     const lists = keys.filter((k) => (JSON.parse(k) as PageKey)[3] !== null);
     await Promise.all([
-      readPages(db, scans, (keys, asked) => scanStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey),
-      readPages(db, lists, (keys, asked) => usersStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey),
+      ...chunks(scans).map((part) => readPages(part, (keys, asked) => scanStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey)),
+      ...chunks(lists).map((part) => readPages(part, (keys, asked) => usersStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey)),
     ]);
     return new Map(
       keys.map((key) => {
