@@ -3,14 +3,13 @@ import type { AccessFlags } from '../../../shared/session';
 import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { computeAccess } from '../accounts/access';
-import { type RankOptions, type RankResult, rankMatches } from './ranking';
 
 /**
  * The matches page's reads, batched across requests (decision 022, ADR 070): the calls of one
  * event-loop turn share a statement, identical keys are read once, nothing is kept after the batch
- * answers. Who the viewer is and, when a free member's three of the day are still to be chosen, a
- * ranking; the page itself (its ranking and cards) is page-read.ts. So the requests of a turn cost
- * two statements, however many members ask.
+ * answers. Who the viewer is; the page itself (its ranking and cards) is page-read.ts. So the
+ * requests of a turn cost two statements, however many members ask (one more for free members
+ * whose three of the day are still to be chosen: their rankings, without cards, page-read.ts too).
  */
 
 interface StateRow {
@@ -71,27 +70,4 @@ export async function viewerState(db: Database, viewer: { id: string; email: str
       : null;
   const access = computeAccess({ email: viewer.email, ownerEmail, isAdmin: !!row?.admin, foundingMember: !!row?.founding, subscription });
   return { access, today: row?.today ?? null };
-}
-
-type RankKey = [viewer: string, limit: number, genres: readonly string[], onlyUsers: readonly string[] | null];
-
-/**
- * A ranking without cards (ranking.ts, one prepared statement per viewer), for choosing a free
- * member's three of the day: identical rankings asked in one turn run once; different ones side by side.
- */
-const loadRanking = batchedRead<string, RankResult>(
-  async (db, keys) => {
-    const answers = await Promise.all(
-      keys.map(async (key) => {
-        const [viewer, limit, genres, onlyUsers] = JSON.parse(key) as RankKey;
-        return [key, await rankMatches(db, viewer, { limit, genres, ...(onlyUsers ? { onlyUsers } : {}) })] as const;
-      }),
-    );
-    return new Map(answers);
-  },
-  () => ({ matches: [], path: 'direct', viewerGenres: [] }),
-);
-
-export function ranking(db: Database, viewerId: string, options: RankOptions): Promise<RankResult> {
-  return loadRanking(db, JSON.stringify([viewerId, options.limit, options.genres ?? [], options.onlyUsers ?? null] satisfies RankKey));
 }

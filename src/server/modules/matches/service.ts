@@ -17,7 +17,7 @@ import { AppError, errors } from '../../http/errors';
 import { loadAccess } from '../accounts/access';
 import { type PageResult, rankedPage } from './page-read';
 import type { Ranked } from './ranking';
-import { ranking, viewerState } from './reads';
+import { viewerState } from './reads';
 
 /**
  * The matches page (spec 001 §2, ruling 20). Free users get the first three of their ranking at
@@ -63,7 +63,9 @@ async function dailyMatchIds(deps: AppDeps, userId: string, kept: string[] | nul
   const { db } = deps.database;
   const keptIds = kept ?? [];
   if (keptIds.length >= FREE_MATCHES_PER_DAY) return keptIds;
-  const { matches } = await ranking(db, userId, { limit: FREE_MATCHES_PER_DAY + keptIds.length });
+  // Start at the limit: the ranking alone, no cards.
+  const limit = FREE_MATCHES_PER_DAY + keptIds.length;
+  const { matches } = await rankedPage(db, userId, { limit, start: limit });
   const ids = [...keptIds, ...matches.map((m) => m.userId).filter((id) => !keptIds.includes(id))].slice(0, FREE_MATCHES_PER_DAY);
   if (kept && ids.length === keptIds.length) return keptIds;
   const today = sql`(now() at time zone 'UTC')::date`;
