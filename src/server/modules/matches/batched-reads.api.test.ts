@@ -66,7 +66,7 @@ afterAll(async () => {
  * requests of one event-loop turn, each viewer answered as when they ask alone.
  */
 describe('matches and dashboard reads batched across requests', () => {
-  it('answers four members (three premium, one free) with one statement for who they are, their own rankings, one for the cards', async () => {
+  it('answers four members (three premium, one free) with one statement for who they are and one for each kind of page, rankings and cards at once', async () => {
     const viewers = [p1, p2, p3, free];
     const alone: MatchesPage[] = [];
     for (const v of viewers) alone.push(await get<MatchesPage>(v, '/api/me/matches'));
@@ -74,19 +74,37 @@ describe('matches and dashboard reads batched across requests', () => {
     expect(alone[3]!.limited).toBe(true);
     expect(alone[3]!.matches).toHaveLength(3);
     const { result, statements } = await allAtOnce<MatchesPage>(viewers, '/api/me/matches');
-    // Alone, each was four statements (five for the free member) and the access three more.
-    expect(statements).toHaveLength(1 + viewers.length + 1);
+    // Who they are; the premium members' rankings with their cards; the free member's three with theirs.
+    // Before ADR 070's update: one ranking per member and the cards (6); before ADR 070, 21.
+    expect(statements).toHaveLength(1 + 1 + 1);
     expect(result).toEqual(alone);
   });
 
-  it("answers one member's five concurrent requests with three statements, the same page to each", async () => {
+  it("answers one member's five concurrent requests with two statements, the same page to each", async () => {
     const alone = await get<MatchesPage>(p3, '/api/me/matches');
     const { result, statements } = await allAtOnce<MatchesPage>([p3, p3, p3, p3, p3], '/api/me/matches');
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(2);
     expect(result).toEqual([alone, alone, alone, alone, alone]);
   });
 
-  it('answers four dashboards with their own profiles, matches and genre fill-ups, one statement each but the rankings', async () => {
+  it('answers other pages and genre filters in the same statement, each as when asked alone', async () => {
+    const asks: [User, string][] = [
+      [p1, '/api/me/matches'],
+      [p1, '/api/me/matches?page=2'],
+      [p2, '/api/me/matches?genres=Drama'],
+      [p3, '/api/me/matches?genres=Crime,Drama'],
+      [free, '/api/me/matches'],
+    ];
+    const alone: MatchesPage[] = [];
+    for (const [v, path] of asks) alone.push(await get<MatchesPage>(v, path));
+    expect(alone[1]!.matches).toEqual([]);
+    expect(alone[3]!.matches.map((m) => m.user.id)).toEqual([m3.id]);
+    const { result, statements } = await statementsDuring(t.deps.database, () => Promise.all(asks.map(([v, path]) => get<MatchesPage>(v, path))));
+    expect(statements).toHaveLength(3);
+    expect(result).toEqual(alone);
+  });
+
+  it('answers four dashboards with their own profiles, matches and genre fill-ups, one statement for each read', async () => {
     const viewers = [p1, p2, p3, free];
     const alone: Dashboard[] = [];
     for (const v of viewers) alone.push(await get<Dashboard>(v, '/api/me/dashboard'));
@@ -95,8 +113,8 @@ describe('matches and dashboard reads batched across requests', () => {
     expect(alone[1]!.suggestions.map((s) => [s.user.id, s.reason])).toContainEqual([m3.id, 'genres']);
     expect(alone.map((d) => d.counts.favorites)).toEqual([3, 2, 2, 3]);
     const { result, statements } = await allAtOnce<Dashboard>(viewers, '/api/me/dashboard');
-    // Profiles, access, the four rankings, the cards, the genre fill-up (every viewer has fewer than five).
-    expect(statements).toHaveLength(1 + 1 + viewers.length + 1 + 1);
+    // Profiles, access, the premium and the free pages, the genre fill-up (every viewer has fewer than five).
+    expect(statements).toHaveLength(1 + 1 + 2 + 1);
     expect(result).toEqual(alone);
   });
 });

@@ -53,7 +53,7 @@ export function compareMatches(a: Key, b: Key): number {
   return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }
 
-function toRanked(row: RankRow): Ranked {
+export function toRanked(row: RankRow): Ranked {
   return {
     userId: row.userId,
     shared: row.shared,

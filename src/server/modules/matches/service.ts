@@ -15,22 +15,23 @@ import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
 import { loadAccess } from '../accounts/access';
+import { type PageResult, rankedPage } from './page-read';
 import type { Ranked } from './ranking';
-import { cardPeople, ranking, viewerState } from './reads';
+import { viewerState } from './reads';
 
 /**
  * The matches page (spec 001 §2, ruling 20). Free users get the first three of their ranking at
  * their first visit of the UTC day, kept until the next day, and never a genre filter; premium
  * users (ruling 4) get the live ranking by pages, filtered by genre when they ask. Every read is
- * batched with the other requests of the moment (reads.ts, ADR 070); nothing is kept between them.
+ * batched with the other requests of the moment (reads.ts, page-read.ts, ADR 070); nothing is kept between them.
  */
 export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { page: number; genres?: string }): Promise<MatchesPage> {
   const { db } = deps.database;
   const state = await viewerState(db, viewer, deps.config.auth.ownerEmail);
   if (!state.access.isPremium) {
     const ids = await dailyMatchIds(deps, viewer.id, state.today);
-    const { matches, viewerGenres } = await ranking(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids });
-    return { matches: await describe(deps, viewer.id, viewerGenres, matches), limited: true, page: 1, hasMore: false, genres: [] };
+    const page = await rankedPage(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids, start: 0 });
+    return { matches: describe(page, page.matches), limited: true, page: 1, hasMore: false, genres: [] };
   }
   const genres = [
     ...new Set(
@@ -41,9 +42,9 @@ export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { pa
     ),
   ].slice(0, 20);
   const end = query.page * MATCH_PAGE_SIZE;
-  const { matches, viewerGenres } = await ranking(db, viewer.id, { limit: end + 1, genres });
-  const pageRows = matches.slice(end - MATCH_PAGE_SIZE, end);
-  return { matches: await describe(deps, viewer.id, viewerGenres, pageRows), limited: false, page: query.page, hasMore: matches.length > end, genres };
+  const page = await rankedPage(db, viewer.id, { limit: end + 1, genres, start: end - MATCH_PAGE_SIZE });
+  const pageRows = page.matches.slice(end - MATCH_PAGE_SIZE, end);
+  return { matches: describe(page, pageRows), limited: false, page: query.page, hasMore: page.matches.length > end, genres };
 }
 
 /** A text[] from ids, in their order (the drivers pass no arrays the same way, so through JSON). */
@@ -62,7 +63,9 @@ async function dailyMatchIds(deps: AppDeps, userId: string, kept: string[] | nul
   const { db } = deps.database;
   const keptIds = kept ?? [];
   if (keptIds.length >= FREE_MATCHES_PER_DAY) return keptIds;
-  const { matches } = await ranking(db, userId, { limit: FREE_MATCHES_PER_DAY + keptIds.length });
+  // Start at the limit: the ranking alone, no cards.
+  const limit = FREE_MATCHES_PER_DAY + keptIds.length;
+  const { matches } = await rankedPage(db, userId, { limit, start: limit });
   const ids = [...keptIds, ...matches.map((m) => m.userId).filter((id) => !keptIds.includes(id))].slice(0, FREE_MATCHES_PER_DAY);
   if (kept && ids.length === keptIds.length) return keptIds;
   const today = sql`(now() at time zone 'UTC')::date`;
@@ -80,14 +83,7 @@ async function dailyMatchIds(deps: AppDeps, userId: string, kept: string[] | nul
 }
 
 /** Cards for ranked users: who they are, up to 5 shared titles, why (rating gap, genres), following. */
-async function describe(deps: AppDeps, viewerId: string, viewerGenres: readonly string[], ranked: Ranked[]): Promise<Match[]> {
-  if (ranked.length === 0) return [];
-  const people = await cardPeople(
-    deps.database.db,
-    viewerId,
-    ranked.map((r) => r.userId),
-  );
-  const byUser = new Map(people.map((p) => [p.id, p]));
+function describe({ people: byUser, viewerGenres }: PageResult, ranked: Ranked[]): Match[] {
   const mine = new Set(viewerGenres);
   return ranked.flatMap((r) => {
     const person = byUser.get(r.userId);

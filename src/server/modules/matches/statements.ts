@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { blockedPeopleOf } from '../safety/service';
@@ -10,9 +10,8 @@ import { blockedPeopleOf } from '../safety/service';
  * and one snapshot.
  */
 
-const viewer = sql`${sql.placeholder('viewer')}::text`;
-/** The premium genre filter (spec 001 §5: any selected genre), a JSON array; empty for none. */
-const wanted = sql`ARRAY(SELECT json_array_elements_text(${sql.placeholder('genres')}::json))`;
+/** The premium genre filter (spec 001 §5: any selected genre), from a JSON array; empty for none. */
+const wantedOf = (genres: SQL) => sql`ARRAY(SELECT json_array_elements_text(${genres}::json))`;
 const zero512 = sql.raw(`repeat('0', 512)::bit(512)`);
 
 /**
@@ -30,7 +29,7 @@ const sharedGenresOnce = sharedGenresOf('(SELECT gbits FROM na)', '(SELECT unkno
 const pct = (shared: string, t = 'x') => sql.raw(`least(100, (least(${shared}, ${t}.m) * 200 + ${t}.m) / (2 * ${t}.m) + least(10, 2 * ${t}.sg))`);
 const pctOf = (t: string) => pct(`${t}.shared`, t);
 
-const viewerParts = sql`v AS (SELECT coalesce((SELECT favorite_genres FROM profiles WHERE id = ${viewer}), '{}') AS genres),
+const viewerPartsOf = (viewer: SQL) => sql`v AS (SELECT coalesce((SELECT favorite_genres FROM profiles WHERE id = ${viewer}), '{}') AS genres),
   mine AS (SELECT f.media_type, f.media_id, h.slot FROM favorites f
            LEFT JOIN match_heavy_titles h ON h.media_type = f.media_type AND h.media_id = f.media_id
            WHERE f.user_id = ${viewer}),
@@ -67,9 +66,9 @@ export interface RankRow {
  * viewer's titles are not known when planning), and as a LEFT JOIN it chose a nested loop over
  * them, light rows × users.
  */
-function rankStatementFor(db: Database) {
-  const query = sql`(WITH ${viewerParts},
-    w AS (SELECT ${wanted} AS g),
+export function rankQuery(viewer: SQL, limit: SQL, genres: SQL): SQL {
+  return sql`(WITH ${viewerPartsOf(viewer)},
+    w AS (SELECT ${wantedOf(genres)} AS g),
     light AS MATERIALIZED (SELECT f.user_id COLLATE "C" AS user_id, count(*)::integer AS c FROM favorites f
       JOIN mine m ON m.slot IS NULL AND f.media_type = m.media_type AND f.media_id = m.media_id
       GROUP BY 1),
@@ -82,14 +81,18 @@ function rankStatementFor(db: Database) {
           WHERE coalesce(s.visible, false) AND (cardinality((SELECT g FROM w)) = 0 OR s.genres && (SELECT g FROM w)) OFFSET 0) x
       WHERE x.shared > 0
       ORDER BY x.boosted DESC, ${pct('x.shared')} DESC, x.shared DESC, x.user_id COLLATE "C"
-      LIMIT ${sql.placeholder('limit')}::integer + 1 + (SELECT count(*) FROM blocked)) t
+      LIMIT ${limit} + 1 + (SELECT count(*) FROM blocked)) t
     WHERE t.user_id <> ${viewer} AND t.user_id NOT IN (SELECT id FROM blocked)
-    ORDER BY t.boosted DESC, ${pctOf('t')} DESC, t.shared DESC, t.user_id COLLATE "C" LIMIT ${sql.placeholder('limit')}::integer) r`;
+    ORDER BY t.boosted DESC, ${pctOf('t')} DESC, t.shared DESC, t.user_id COLLATE "C" LIMIT ${limit}) r`;
+}
+
+function rankStatementFor(db: Database) {
+  const query = rankQuery(sql`${sql.placeholder('viewer')}::text`, sql`${sql.placeholder('limit')}::integer`, sql`${sql.placeholder('genres')}`);
   return db.select(rankedColumns()).from(query).prepare('match_rank');
 }
 
 /** The columns both ranking statements answer, from their subquery `r`. */
-const rankedColumns = () => ({
+export const rankedColumns = () => ({
   userId: sql<string>`r.user_id`,
   n: sql<number>`r.n`,
   shared: sql<number>`r.shared`,
@@ -103,15 +106,19 @@ const rankedColumns = () => ({
  * Only the users listed (a free user's three of the day, a JSON array): their shared counts by
  * joining the viewer's titles' fans among them, which is a few index probes per title.
  */
-function rankUsersStatementFor(db: Database) {
-  const query = sql`(WITH ${viewerParts},
-    w AS (SELECT ${wanted} AS g),
+export function rankUsersQuery(viewer: SQL, users: SQL, genres: SQL): SQL {
+  return sql`(WITH ${viewerPartsOf(viewer)},
+    w AS (SELECT ${wantedOf(genres)} AS g),
     c AS (SELECT f.user_id, count(*)::integer AS shared FROM favorites f JOIN mine m ON f.media_type = m.media_type AND f.media_id = m.media_id
-          WHERE f.user_id IN (SELECT json_array_elements_text(${sql.placeholder('users')}::json)) GROUP BY f.user_id)
+          WHERE f.user_id IN (SELECT json_array_elements_text(${users}::json)) GROUP BY f.user_id)
     SELECT s.user_id, p.favorites_count AS n, c.shared, x.sg, coalesce(p.boost_expires_at > now(), false) AS boosted, na.n AS na, na.genres AS viewer_genres
     FROM c JOIN match_sigs s ON s.user_id = c.user_id JOIN profiles p ON p.id = c.user_id CROSS JOIN na CROSS JOIN w
       CROSS JOIN LATERAL (SELECT ${sharedGenres} AS sg) x
     WHERE s.visible AND s.user_id <> ${viewer} AND s.user_id NOT IN (SELECT id FROM blocked) AND (cardinality(w.g) = 0 OR s.genres && w.g)) r`;
+}
+
+function rankUsersStatementFor(db: Database) {
+  const query = rankUsersQuery(sql`${sql.placeholder('viewer')}::text`, sql`${sql.placeholder('users')}`, sql`${sql.placeholder('genres')}`);
   return db.select(rankedColumns()).from(query).prepare('match_rank_users');
 }
 

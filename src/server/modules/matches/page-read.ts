@@ -1,0 +1,143 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
+import type { Database } from '../../db/client';
+import { mutedBy } from '../safety/service';
+import { compareMatches, type RankOptions, type RankResult, toRanked } from './ranking';
+import { rankedColumns, rankQuery, type RankRow, rankUsersQuery } from './statements';
+
+/**
+ * A matches page in one statement for every viewer of an event-loop turn (ADR 070, "Update"): the
+ * ranking (statements.ts, the same SQL as rankMatches runs for one viewer) correlated to each
+ * unnested key by LATERAL, and, beside each ranked row of the page, its card: who they are, the
+ * titles they share with the viewer, following and mute. One snapshot answers the ranking and the
+ * cards. Identical keys of a turn are read once; nothing is kept after the batch has answered.
+ */
+
+export interface SharedTitle {
+  mediaType: 'movie' | 'tv';
+  mediaId: number;
+  title: string;
+  posterPath: string | null;
+  theirRating: number;
+  myRating: number;
+}
+
+export interface CardPerson {
+  id: string;
+  username: string | null;
+  fullName: string | null;
+  avatarUrl: string | null;
+  isDemo: boolean;
+  genres: string[];
+  following: boolean;
+  muted: boolean;
+  shared: SharedTitle[];
+}
+
+/** One card's person as JSON (null when they have no profile), with the titles they share with `viewer`, newest of theirs first. */
+function cardOf(viewer: SQL, person: SQL): SQL {
+  const sharedTitles = sql`(SELECT coalesce(json_agg(json_build_object('mediaType', f.media_type, 'mediaId', f.media_id, 'title', f.title,
+        'posterPath', f.poster_path, 'theirRating', f.user_rating, 'myRating', m.user_rating) ORDER BY f.created_at DESC, f.id), '[]'::json)
+      FROM favorites f JOIN favorites m ON m.user_id = ${viewer} AND m.media_type = f.media_type AND m.media_id = f.media_id
+      WHERE f.user_id = u.id)`;
+  return sql`(SELECT json_build_object('id', u.id, 'username', u.username, 'fullName', p.full_name,
+      'avatarUrl', p.avatar_url, 'isDemo', p.is_demo, 'genres', p.favorite_genres,
+      'following', EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = ${viewer} AND fo.following_id = u.id),
+      'muted', ${mutedBy(viewer, sql`u.id`)}, 'shared', ${sharedTitles})
+    FROM "user" u JOIN profiles p ON p.id = u.id WHERE u.id = ${person})`;
+}
+
+/** The ranking's order (compareMatches), as the position of each ranked row of one key. */
+const position = sql`row_number() OVER (ORDER BY r.boosted DESC, x.pct DESC, r.shared DESC, r.user_id COLLATE "C")`;
+const pctOf = sql.raw(`least(100, (least(r.shared, m.m) * 200 + m.m) / (2 * m.m) + least(10, 2 * r.sg))`);
+
+/**
+ * Keys k(key, viewer, lim, genres, users, start), genres and users as JSON arrays: `users` the only
+ * people to rank (a free member's three of the day; the scan ignores it); rows after position
+ * `start` come with their card. Numbers go as text (the two drivers pass arrays their own ways).
+ */
+function pageStatement(db: Database, kind: 'scan' | 'users') {
+  const viewer = sql`k.viewer`;
+  const ranked = kind === 'scan' ? rankQuery(viewer, sql`k.lim`, sql`k.genres`) : rankUsersQuery(viewer, sql`k.users`, sql`k.genres`);
+  const columns = rankedColumns();
+  return db
+    .select({ key: sql<string>`k.key`, ...columns, card: sql<CardPerson | null>`CASE WHEN r.pos > k.start THEN ${cardOf(viewer, sql`r.user_id`)} END` })
+    .from(
+      sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('viewers')}::text[], ${sql.placeholder('limits')}::text[]::integer[],
+          ${sql.placeholder('genres')}::text[], ${sql.placeholder('users')}::text[], ${sql.placeholder('starts')}::text[]::integer[]) AS k(key, viewer, lim, genres, users, start)
+        CROSS JOIN LATERAL (SELECT r.*, ${position} AS pos
+          FROM ${ranked} CROSS JOIN LATERAL (SELECT greatest(1, least(r.na, r.n)) AS m) m
+          CROSS JOIN LATERAL (SELECT ${pctOf} AS pct) x) r`,
+    )
+    .prepare(kind === 'scan' ? 'match_page_scan' : 'match_page_users');
+}
+
+const scanStatementOf = preparedPerDatabase((db: Database) => pageStatement(db, 'scan'));
+const usersStatementOf = preparedPerDatabase((db: Database) => pageStatement(db, 'users'));
+
+type PageKey = [viewer: string, limit: number, genres: readonly string[], onlyUsers: readonly string[] | null, start: number];
+
+export interface PageResult extends RankResult {
+  /** The people of the ranked rows after `start`, by id. */
+  people: Map<string, CardPerson>;
+}
+
+type PageRow = RankRow & { key: string; card: CardPerson | null };
+
+async function readPages(keys: string[], rows: (keys: string[], asked: PageKey[]) => Promise<PageRow[]>, into: Map<string, PageRow[]>) {
+  if (keys.length === 0) return;
+  const asked = keys.map((key) => JSON.parse(key) as PageKey);
+  for (const row of await rows(keys, asked)) {
+    const list = into.get(row.key);
+    if (list) list.push(row);
+    else into.set(row.key, [row]);
+  }
+}
+
+/**
+ * Keys per statement. Each key is its own pass over match_sigs inside the statement, and one
+ * statement runs in one PostgreSQL backend: with 100k members a ranking takes a good part of a
+ * second, so the members of a busy turn are shared out over several statements that the pool runs
+ * side by side, ten keys each, rather than all in one.
+ */
+const KEYS_PER_STATEMENT = 10;
+const chunks = (keys: string[]) => Array.from({ length: Math.ceil(keys.length / KEYS_PER_STATEMENT) }, (_, i) => keys.slice(i * KEYS_PER_STATEMENT, (i + 1) * KEYS_PER_STATEMENT));
+
+const loadPage = batchedRead<string, PageResult>(
+  async (db, keys) => {
+    const byKey = new Map<string, PageRow[]>();
+    const values = (keys: string[], asked: PageKey[]) => ({
+      keys,
+      viewers: asked.map((k) => k[0]),
+      limits: asked.map((k) => String(k[1])),
+      genres: asked.map((k) => JSON.stringify(k[2])),
+      users: asked.map((k) => JSON.stringify(k[3] ?? [])),
+      starts: asked.map((k) => String(k[4])),
+    });
+    const scans = keys.filter((k) => (JSON.parse(k) as PageKey)[3] === null);
+    const lists = keys.filter((k) => (JSON.parse(k) as PageKey)[3] !== null);
+    await Promise.all([
+      ...chunks(scans).map((part) => readPages(part, (keys, asked) => scanStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey)),
+      ...chunks(lists).map((part) => readPages(part, (keys, asked) => usersStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey)),
+    ]);
+    return new Map(
+      keys.map((key) => {
+        const [, limit, , onlyUsers] = JSON.parse(key) as PageKey;
+        const rows = byKey.get(key) ?? [];
+        const people = new Map(rows.flatMap((r) => (r.card ? [[r.card.id, r.card] as const] : [])));
+        const matches = rows.map(toRanked).sort(compareMatches).slice(0, limit);
+        return [key, { matches, path: onlyUsers ? 'direct' : 'scan', viewerGenres: rows[0]?.viewerGenres ?? [], people }] as const;
+      }),
+    );
+  },
+  () => ({ matches: [], path: 'direct', viewerGenres: [], people: new Map() }),
+);
+
+/**
+ * The first `limit` of the viewer's ranking (rankMatches' answer) and the cards of those after the
+ * first `start`, read with the other pages asked in the same turn.
+ */
+export function rankedPage(db: Database, viewerId: string, options: RankOptions & { start: number }): Promise<PageResult> {
+  if (options.limit <= 0 || options.onlyUsers?.length === 0) return Promise.resolve({ matches: [], path: 'direct', viewerGenres: [], people: new Map() });
+  return loadPage(db, JSON.stringify([viewerId, options.limit, options.genres ?? [], options.onlyUsers ?? null, options.start] satisfies PageKey));
+}
