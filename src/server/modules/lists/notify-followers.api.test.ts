@@ -28,7 +28,11 @@ describe('followers told of a new favorite', () => {
 
     // Favorited again later, now with a second follower: only the new one is claimed and told.
     await t.deps.database.db.insert(follows).values({ followerId: late.id, followingId: star.id });
-    const { statements } = await roundTripsDuring(t.deps.database, () => notifyFollowersOfFavorite(t.deps, fav), () => true);
+    const { statements } = await roundTripsDuring(
+      t.deps.database,
+      () => notifyFollowersOfFavorite(t.deps, fav),
+      () => true,
+    );
     const claims = statements.filter((s) => /INSERT INTO "notification_dedup"/i.test(s));
     expect(claims, statements.join('\n')).toHaveLength(1);
     expect(await told(late.id, star.id)).toHaveLength(1);

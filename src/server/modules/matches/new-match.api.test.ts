@@ -81,7 +81,10 @@ describe('new_match (ruling 21)', () => {
     // b shares 4 of 4 with a (told before) and with c (never told).
     const { result, statements } = await statementsDuring(t.deps.database, () => notifyNewMatches(t.deps, b.id, { mediaType: 'movie', mediaId: 990_004 }));
     expect(result).toBe(1);
-    expect(statements.filter((s) => /insert into "notification_dedup"/i.test(s)), statements.join('\n')).toHaveLength(1);
+    expect(
+      statements.filter((s) => /insert into "notification_dedup"/i.test(s)),
+      statements.join('\n'),
+    ).toHaveLength(1);
     expect(await matchNotices(c, b)).toHaveLength(1);
     expect(await matchNotices(a, b)).toHaveLength(0);
   });
