@@ -4,6 +4,7 @@ import { follows, notifications } from '../../db/schema';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { roundTripsDuring } from '../../test/query-count';
+import { notify } from '../notifications/notify';
 import { notifyFollowersOfFavorite } from './notify-followers';
 
 let t: TestApp;
@@ -37,5 +38,21 @@ describe('followers told of a new favorite', () => {
     expect(claims, statements.join('\n')).toHaveLength(1);
     expect(await told(late.id, star.id)).toHaveLength(1);
     expect(await told(fan.id, star.id)).toHaveLength(1);
+  });
+
+  it("commits the fan-out's notifications without waiting for the WAL flush, and refuses that inside a transaction", async () => {
+    const [star, fan] = [await signUpVerified(t), await signUpVerified(t)];
+    await t.deps.database.db.insert(follows).values({ followerId: fan.id, followingId: star.id });
+    const fav = { userId: star.id, username: 'star', mediaType: 'movie' as const, mediaId: 550, title: 'Fight Club' };
+    const { statements } = await roundTripsDuring(
+      t.deps.database,
+      () => notifyFollowersOfFavorite(t.deps, fav),
+      () => true,
+    );
+    const claim = statements.find((s) => /INSERT INTO "notification_dedup"/i.test(s));
+    expect(claim).toMatch(/set_config\('synchronous_commit', 'off', true\)/);
+    expect(await told(fan.id, star.id)).toHaveLength(1);
+    const input = { userId: fan.id, type: 'new_follower', title: 'x', message: 'x', event: null, background: true } as const;
+    await expect(t.deps.database.db.transaction((tx) => notify(t.deps, input, tx))).rejects.toThrow(/not part of a transaction/);
   });
 });

@@ -68,6 +68,7 @@ async function notifyOne(deps: AppDeps, followerId: string, fav: NewFavorite) {
         data: { userId: fav.userId, username: fav.username, title: fav.title, mediaId: fav.mediaId, mediaType: fav.mediaType },
         event: 'favorite',
         link: `/details/${fav.mediaType}/${fav.mediaId}`,
+        background: true,
       },
       deps.database.db,
       claim,

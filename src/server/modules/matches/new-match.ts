@@ -66,6 +66,7 @@ export async function notifyNewMatches(deps: AppDeps, userId: string, key: Title
         data: { matchPercentage: pct, sharedFavoritesCount: pair.shared },
         event: 'match',
         link: '/matches',
+        background: true,
       });
       announce(deps, to, result);
     }

@@ -29,6 +29,13 @@ export interface NotifyInput {
    * for a notice that comes back after the recipient was told today (a re-follow).
    */
   silent?: boolean;
+  /**
+   * Sent in the background, after the answer of the action that caused it (a follower fan-out, a new
+   * match): its commit does not wait for the WAL to reach the disk (synchronous_commit off for this
+   * statement only). Such work already lives only in this process until it runs, so a crash loses it
+   * either way; waiting for the flush held a pool connection per recipient. Only outside a transaction.
+   */
+  background?: boolean;
 }
 
 const PREF_COLUMN = {
@@ -82,10 +89,12 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
           RETURNING 1)
         SELECT (SELECT id FROM n) AS id, r.pref, exists (SELECT 1 FROM m) AS mailed FROM r`
     : sql` SELECT (SELECT id FROM n) AS id, r.pref, false AS mailed FROM r`;
+  if (input.background && db !== deps.database.db) throw new Error('a background notification is a statement of its own, not part of a transaction');
+  const asyncCommit = input.background ? sql` CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit` : sql``;
   const [row] = await queryRows<{ id: string | null; pref: string; mailed: boolean }>(
     db,
     sql`WITH ${claimed} r AS (
-          SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}
+          SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}${asyncCommit}
           WHERE ${user.id} = ${input.userId} ${claim ? sql`AND exists (SELECT 1 FROM claim)` : sql``}),
         n AS (INSERT INTO ${notifications} (user_id, type, title, message, related_user_id, data, read)
           SELECT ${input.userId}::text, ${input.type}::text, ${input.title}::text, ${input.message}::text, ${related}::text,
