@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { asyncCommit } from '../db/async-commit';
 import { type Database, queryRows } from '../db/client';
 
 /**
@@ -15,7 +16,7 @@ export async function hitDbLimit(db: Database, key: string, max: number, windowM
   const [row] = await queryRows<{ count: number; window_start: string | Date }>(
     db,
     sql`INSERT INTO rate_counters (key, count, window_start)
-        SELECT ${key}, 1, now() FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+        SELECT ${key}, 1, now() FROM ${asyncCommit} AS async_commit
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_counters.window_start < now() - make_interval(secs => ${seconds}) THEN 1 ELSE rate_counters.count + 1 END,
           window_start = CASE WHEN rate_counters.window_start < now() - make_interval(secs => ${seconds}) THEN now() ELSE rate_counters.window_start END

@@ -1,3 +1,4 @@
+import { asyncCommit } from '../../db/async-commit';
 import { sql } from 'drizzle-orm';
 import type { NotificationType, NotifyEvent } from '../../../shared/notifications';
 import { type Database, queryRows } from '../../db/client';
@@ -90,11 +91,11 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
         SELECT (SELECT id FROM n) AS id, r.pref, exists (SELECT 1 FROM m) AS mailed FROM r`
     : sql` SELECT (SELECT id FROM n) AS id, r.pref, false AS mailed FROM r`;
   if (input.background && db !== deps.database.db) throw new Error('a background notification is a statement of its own, not part of a transaction');
-  const asyncCommit = input.background ? sql` CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit` : sql``;
+  const commitAsync = input.background ? sql` CROSS JOIN ${asyncCommit} AS async_commit` : sql``;
   const [row] = await queryRows<{ id: string | null; pref: string; mailed: boolean }>(
     db,
     sql`WITH ${claimed} r AS (
-          SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}${asyncCommit}
+          SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}${commitAsync}
           WHERE ${user.id} = ${input.userId} ${claim ? sql`AND exists (SELECT 1 FROM claim)` : sql``}),
         n AS (INSERT INTO ${notifications} (user_id, type, title, message, related_user_id, data, read)
           SELECT ${input.userId}::text, ${input.type}::text, ${input.title}::text, ${input.message}::text, ${related}::text,
