@@ -106,8 +106,8 @@ describe('discovery offline (the default catalogue)', () => {
     expect(await related.getByRole('link', { name: first, exact: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    // Focus comes back to the toggle; Enter opens the modal again, and Escape closes it.
-    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus comes back to the toggle (Radix restores it a task after the dialog unmounts); Enter opens the modal again, and Escape closes it.
+    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await related.getByRole('article').first().waitFor();

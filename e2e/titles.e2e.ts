@@ -168,6 +168,27 @@ describe('titles, as a signed-in fan meets them', () => {
     await context.close();
   }, 90_000);
 
+  it('keeps every Advanced Discovery filter a fast user sets on a slow machine, each change made before the last one has drawn', async () => {
+    const { context, page } = await app.signedIn();
+    await page.goto(`${app.url}/advanced-discover?type=tv`);
+    await page.getByRole('heading', { name: 'Advanced Discovery', level: 1, exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Results', exact: true }).getByRole('link').first().waitFor();
+    // A CPU 20 times slower: React draws each navigation in a transition that a second change overtakes.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.getByRole('button', { name: 'Drama', exact: true }).click();
+    await page.getByLabel('Content rating', { exact: true }).selectOption('TV-MA');
+    await page.getByLabel('TMDB rating', { exact: true }).selectOption('8');
+    await page.getByRole('button', { name: 'Crime', exact: true }).click();
+    const filters = () => {
+      const url = new URL(page.url());
+      return [url.searchParams.getAll('genres').join(), url.searchParams.get('rating'), url.searchParams.get('tmdbRating')];
+    };
+    await expect.poll(filters, { timeout: 20_000 }).toEqual(['18,80', 'TV-MA', '8']);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect.poll(() => page.getByLabel('Content rating', { exact: true }).inputValue()).toBe('TV-MA');
+  });
+
   it('keeps every Advanced Discovery filter in the URL for a premium user, and puts others behind the Premium Feature overlay', async () => {
     // The first 1,000 verified users are founding members, so every e2e user is premium.
     const { context, page, watch } = await app.signedIn();
@@ -196,7 +217,7 @@ describe('titles, as a signed-in fan meets them', () => {
     // A reload restores the filters from the URL.
     await page.reload();
     await page.getByRole('list', { name: 'Results', exact: true }).getByRole('link', { name: 'Breaking Bad', exact: true }).waitFor();
-    // The rating's options arrive with the page's data: the value is read once they have (a clean-clone run read '' just before).
+    // The controls follow the URL once the page has drawn.
     await expect.poll(() => page.getByLabel('Content rating', { exact: true }).inputValue()).toBe('TV-MA');
     await expect.poll(() => page.getByRole('button', { name: 'Crime', exact: true }).getAttribute('aria-pressed')).toBe('true');
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { liveSearchParams, useLiveSearchParams } from '@/lib/use-live-search-params';
 import { type DiscoverState, discoverSearchParams, parseDiscoverParams } from './discover-params';
 import { SEARCH_DEBOUNCE_MS } from './search-debounce';
 
@@ -8,14 +8,10 @@ import { SEARCH_DEBOUNCE_MS } from './search-debounce';
  * back restores it. The search text is local while typing and reaches the URL after a 500 ms pause.
  */
 export function useDiscoverState() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const state = useMemo(() => parseDiscoverParams(params), [params]);
-  const latest = useRef(state);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pending = useRef<string | null>(null);
-  useEffect(() => {
-    latest.current = state;
-  }, [state]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // The text follows the URL whenever the URL changes from elsewhere (a link, back navigation).
@@ -26,16 +22,17 @@ export function useDiscoverState() {
     setText(state.q);
   }
 
-  const write = useCallback((next: DiscoverState) => setParams(discoverSearchParams(next), { replace: true }), [setParams]);
+  const write = useCallback((next: DiscoverState) => setParams(() => discoverSearchParams(next), { replace: true }), [setParams]);
 
   /** Applies a change now; search text still waiting for its pause is applied with it (unless the change clears it). */
   const update = useCallback(
     (change: (s: DiscoverState) => DiscoverState) => {
       clearTimeout(timer.current);
-      const base = pending.current === null ? latest.current : { ...latest.current, q: pending.current };
+      // From the URL as it is now, not this render's state (see useLiveSearchParams).
+      const current = parseDiscoverParams(liveSearchParams());
+      const base = pending.current === null ? current : { ...current, q: pending.current };
       pending.current = null;
       const next = change(base);
-      latest.current = next;
       setText(next.q);
       write(next);
     },
@@ -49,8 +46,7 @@ export function useDiscoverState() {
       pending.current = value;
       const commit = () => {
         pending.current = null;
-        latest.current = { ...latest.current, q: value };
-        write(latest.current);
+        write({ ...parseDiscoverParams(liveSearchParams()), q: value });
       };
       if (!value.trim()) commit();
       else timer.current = setTimeout(commit, SEARCH_DEBOUNCE_MS);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '@/lib/use-live-search-params';
 import { SEARCH_DEBOUNCE_MS } from './search-debounce';
 
 /**
@@ -7,7 +7,7 @@ import { SEARCH_DEBOUNCE_MS } from './search-debounce';
  * after a 500 ms pause; clearing applies at once. The text follows the URL when it changes elsewhere.
  */
 export function useSearchText(param = 'q') {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const q = params.get(param) ?? '';
   const [text, setText] = useState(q);
   const [syncedQ, setSyncedQ] = useState(q);
@@ -32,20 +32,15 @@ export function useSearchText(param = 'q') {
     [setParams],
   );
 
-  // The delayed write must use the newest query (another param may have changed during the pause).
-  const latestSetParam = useRef(setParam);
-  useEffect(() => {
-    latestSetParam.current = setParam;
-  }, [setParam]);
-
+  // setParam reads the URL when it runs, so a write after the pause keeps params changed during it.
   const changeText = useCallback(
     (value: string) => {
       setText(value);
       clearTimeout(timer.current);
-      if (!value.trim()) latestSetParam.current(param, '');
-      else timer.current = setTimeout(() => latestSetParam.current(param, value), SEARCH_DEBOUNCE_MS);
+      if (!value.trim()) setParam(param, '');
+      else timer.current = setTimeout(() => setParam(param, value), SEARCH_DEBOUNCE_MS);
     },
-    [param],
+    [param, setParam],
   );
 
   return { q, text, changeText, params, setParam };
