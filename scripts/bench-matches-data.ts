@@ -73,9 +73,9 @@ export async function generateMatchData(handle: DatabaseHandle, users: number): 
     await tx.execute(favoritesOf(1, users));
     await run('ALTER TABLE favorites ENABLE TRIGGER USER');
     for (const statement of keys.restores) await run(statement);
-    await tx.execute(sql`INSERT INTO title_fans AS tf (media_type, media_id, fans)
-      SELECT media_type, media_id, count(*)::integer FROM favorites GROUP BY media_type, media_id
-      ON CONFLICT (media_type, media_id) DO UPDATE SET fans = EXCLUDED.fans`);
+    await tx.execute(sql`INSERT INTO title_fan_shards AS tf (media_type, media_id, shard, fans)
+      SELECT media_type, media_id, title_fan_shard(user_id), count(*)::integer FROM favorites GROUP BY 1, 2, 3
+      ON CONFLICT (media_type, media_id, shard) DO UPDATE SET fans = EXCLUDED.fans`);
     await tx.execute(sql`UPDATE profiles p SET favorites_count = c.n FROM (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c WHERE p.id = c.user_id`);
     await tx.execute(sql`UPDATE match_sigs s SET n = c.n FROM (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c WHERE s.user_id = c.user_id`);
   });
@@ -83,7 +83,7 @@ export async function generateMatchData(handle: DatabaseHandle, users: number): 
 
 /**
  * Rows of the tables kept by triggers that differ from a recount from favorites, profiles and user
- * (title_fans, profiles.favorites_count, match_sigs: count, heavy bits, visibility, genres): 0 when
+ * (title_fan_shards, profiles.favorites_count, match_sigs: count, heavy bits, visibility, genres): 0 when
  * the bulk load left what the triggers keep.
  */
 export async function matchDataDrift(handle: DatabaseHandle): Promise<number> {
@@ -92,8 +92,8 @@ export async function matchDataDrift(handle: DatabaseHandle): Promise<number> {
     handle.db,
     sql`WITH per_user AS (SELECT f.user_id, count(*)::integer AS n, coalesce(bit_or(set_bit(${zero}, h.slot, 1)) FILTER (WHERE h.slot IS NOT NULL), ${zero}) AS bits
                           FROM favorites f LEFT JOIN match_heavy_titles h USING (media_type, media_id) GROUP BY f.user_id),
-             per_title AS (SELECT media_type, media_id, count(*)::integer AS fans FROM favorites GROUP BY media_type, media_id)
-        SELECT ((SELECT count(*) FROM per_title t FULL JOIN (SELECT * FROM title_fans WHERE fans > 0) tf USING (media_type, media_id) WHERE t.fans IS DISTINCT FROM tf.fans)
+             per_shard AS (SELECT media_type, media_id, title_fan_shard(user_id) AS shard, count(*)::integer AS fans FROM favorites GROUP BY 1, 2, 3)
+        SELECT ((SELECT count(*) FROM per_shard t FULL JOIN (SELECT * FROM title_fan_shards WHERE fans > 0) tf USING (media_type, media_id, shard) WHERE t.fans IS DISTINCT FROM tf.fans)
           + (SELECT count(*) FROM match_sigs s JOIN profiles p ON p.id = s.user_id JOIN "user" u ON u.id = s.user_id LEFT JOIN per_user c ON c.user_id = s.user_id
              WHERE s.n <> coalesce(c.n, 0) OR p.favorites_count <> coalesce(c.n, 0) OR s.heavy <> coalesce(c.bits, ${zero})
                 OR s.visible <> (u.email_verified AND NOT p.is_banned AND NOT p.is_private AND p.show_favorites)

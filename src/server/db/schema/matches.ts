@@ -3,19 +3,22 @@ import { bit, boolean, date, integer, pgTable, primaryKey, smallint, text, times
 import { user } from './auth';
 
 /**
- * How many favorites rows each title has, kept by statement triggers on favorites (migration
- * match_title_fans). The match search (modules/matches/ranking.ts) reads it to pick which of a
- * user's titles are rare enough to scan fan by fan; the ranking never depends on it being exact
- * (decision 014).
+ * How many favorites rows each title has, in 16 shards per title (by a hash of the fan's id), kept by
+ * statement triggers on favorites (migrations match_title_fans, title_fan_shards). Sharded because
+ * every favorite of a title updated one row, and the fans of a title in vogue queued on its lock until
+ * each commit reached the disk (decision 014, amendment 3). The view `title_fans` (media_type,
+ * media_id, fans) sums them; the match rebalance reads it to pick the titles counted by bitmask. The
+ * ranking never depends on it being exact.
  */
-export const titleFans = pgTable(
-  'title_fans',
+export const titleFanShards = pgTable(
+  'title_fan_shards',
   {
     mediaType: text('media_type', { enum: ['movie', 'tv'] }).notNull(),
     mediaId: integer('media_id').notNull(),
+    shard: smallint('shard').notNull(),
     fans: integer('fans').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.mediaType, t.mediaId] })],
+  (t) => [primaryKey({ columns: [t.mediaType, t.mediaId, t.shard] })],
 );
 
 /**

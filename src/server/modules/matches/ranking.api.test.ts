@@ -185,7 +185,7 @@ describe('match ranking', () => {
     expect(await rebalanceNeeded(handle.db)).toBe(false);
   });
 
-  it('keeps title_fans equal to the favorites it counts, through inserts and deletes', async () => {
+  it('keeps title_fans (and each of its shards) equal to the favorites it counts, through inserts and deletes', async () => {
     await handle.db.execute(sql`DELETE FROM favorites WHERE user_id IN ('u00010', 'u00011')`);
     await handle.db.execute(
       sql`INSERT INTO favorites (user_id, media_type, media_id, title, user_rating) VALUES ('u00010', 'movie', 2, 'Title 1', 3), ('u00011', 'movie', 2, 'Title 1', 4)`,
@@ -196,5 +196,12 @@ describe('match ranking', () => {
           WHERE coalesce(tf.fans, 0) <> coalesce(f.fans, 0)`,
     );
     expect(drift[0]!.n).toBe(0);
+    const shardDrift = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::integer AS n FROM title_fan_shards s
+            FULL JOIN (SELECT media_type, media_id, title_fan_shard(user_id) AS shard, count(*)::integer AS fans FROM favorites GROUP BY 1, 2, 3) f USING (media_type, media_id, shard)
+          WHERE coalesce(s.fans, 0) <> coalesce(f.fans, 0)`,
+    );
+    expect(shardDrift[0]!.n).toBe(0);
   });
 });
