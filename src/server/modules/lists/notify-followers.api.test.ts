@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, notifications } from '../../db/schema';
+import { follows, notifications, profiles, userBlocks, userMutes } from '../../db/schema';
+import { unsubscribeUrl } from '../mail-settings/service';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { roundTripsDuring } from '../../test/query-count';
@@ -54,5 +55,44 @@ describe('followers told of a new favorite', () => {
     expect(await told(fan.id, star.id)).toHaveLength(1);
     const input = { userId: fan.id, type: 'new_follower', title: 'x', message: 'x', event: null, background: true } as const;
     await expect(t.deps.database.db.transaction((tx) => notify(t.deps, input, tx))).rejects.toThrow(/not part of a transaction/);
+  });
+
+  it('tells a page of followers in one statement, each as their preference, blocks and mutes say, with a mail of their own to those who asked', async () => {
+    const star = await signUpVerified(t);
+    const next = () => signUpVerified(t);
+    const [none, popup, email, both, blocker, muter] = [await next(), await next(), await next(), await next(), await next(), await next()];
+    const { db } = t.deps.database;
+    await db.insert(follows).values([none, popup, email, both, blocker, muter].map((f) => ({ followerId: f.id, followingId: star.id })));
+    for (const [who, pref] of [
+      [none, 'none'],
+      [popup, 'popup'],
+      [email, 'email'],
+      [both, 'both'],
+      [blocker, 'both'],
+      [muter, 'both'],
+    ] as const) {
+      await db.update(profiles).set({ notifyOnFavorite: pref }).where(eq(profiles.id, who.id));
+    }
+    await db.insert(userBlocks).values({ blockerId: blocker.id, blockedId: star.id });
+    await db.insert(userMutes).values({ muterId: muter.id, mutedId: star.id });
+    const fav = { userId: star.id, username: 'star', mediaType: 'tv' as const, mediaId: 1396, title: 'Breaking Bad' };
+    const { statements } = await roundTripsDuring(
+      t.deps.database,
+      () => notifyFollowersOfFavorite(t.deps, fav),
+      () => true,
+    );
+    expect(
+      statements.filter((s) => /INSERT INTO "notifications"/i.test(s)),
+      statements.join('\n'),
+    ).toHaveLength(1);
+    const counts = await Promise.all([none, popup, email, both, blocker, muter].map(async (f) => (await told(f.id, star.id)).length));
+    expect(counts).toEqual([0, 1, 1, 1, 0, 0]);
+
+    while ((await t.deps.mail.processDue()) > 0);
+    const mails = t.transport.sent.filter((m) => m.subject.startsWith('New favorite') && m.text.includes('Breaking Bad'));
+    expect(mails.map((m) => m.to).sort()).toEqual([email.email, both.email].sort());
+    for (const who of [email, both]) {
+      expect(mails.find((m) => m.to === who.email)!.text).toContain(unsubscribeUrl(t.deps.config, who.id, 'favorite'));
+    }
   });
 });

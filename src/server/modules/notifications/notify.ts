@@ -39,7 +39,7 @@ export interface NotifyInput {
   background?: boolean;
 }
 
-const PREF_COLUMN = {
+export const PREF_COLUMN = {
   follow: profiles.notifyOnFollow,
   favorite: profiles.notifyOnFavorite,
   message: profiles.notifyOnMessage,
@@ -108,7 +108,7 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
 }
 
 /** The notification's mail, addressed when the statement reads the recipient's address. */
-function notificationMail(deps: AppDeps, input: NotifyInput, event: NotifyEvent) {
+export function notificationMail(deps: AppDeps, input: NotifyInput, event: NotifyEvent) {
   const base = mailLinkBase(deps.config);
   return renderMail({
     to: '',
