@@ -63,7 +63,13 @@ function pacer(total: number, seconds: number) {
 
 function steps(data: Seeded, options: RouteBenchOptions): Step[] {
   const count = data.members.length;
-  const follows = pacer(count * FOLLOW_PAIRS_PER_MEMBER, options.mixedSeconds);
+  // Each member's own budget: a shared one let the members whose passes ran faster spend more than their limit.
+  const followPacers = new Map<number, ReturnType<typeof pacer>>();
+  const follows = (p: Pass) => {
+    let own = followPacers.get(p.index);
+    if (!own) followPacers.set(p.index, (own = pacer(FOLLOW_PAIRS_PER_MEMBER, options.mixedSeconds)));
+    return own.allow();
+  };
   const messages = pacer((count * MESSAGES_PER_MEMBER_MINUTE * options.mixedSeconds) / 60, options.mixedSeconds);
   const read = (path: string): Step => ({ kind: 'signed-in reads', build: () => ({ method: 'GET', path, write: false }) });
   const movieOf = (p: Pass) => data.spareMovieIds[p.rank % data.spareMovieIds.length]!;
@@ -81,7 +87,7 @@ function steps(data: Seeded, options: RouteBenchOptions): Step[] {
     {
       kind: 'follows',
       build: (p) => {
-        p.followWrites = follows.allow();
+        p.followWrites = follows(p);
         const path = `/api/follows/${followed(p).id}`;
         return p.followWrites ? { method: 'POST', path, write: true } : { method: 'GET', path, write: false };
       },
