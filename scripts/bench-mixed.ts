@@ -4,10 +4,11 @@
  * a profile, a title's details, the matches, a favorite added and removed, a follow and unfollow,
  * a message sent and the conversation read. Per kind: req/s, p99, errors and 429s.
  *
- * Follows (60 actions an hour a member) and messages (30 a minute a member) have limits that a
- * 60-member data set would meet within seconds at full speed: those writes are paced to stay under
- * them for the whole run, and the passes beyond that pace read the same thing instead (the follow
- * lists, the conversation), so the load keeps its shape and the 429 count stays a real finding.
+ * Follows (60 actions an hour a member), messages (30 a minute a member) and list writes (120 a minute
+ * a member) have limits that a 60-member data set would meet within seconds at full speed: those
+ * writes are paced, each member's own, to stay under them for the whole run, and the passes beyond
+ * that pace read the same thing instead (the follow lists, the conversation, the member's lists), so
+ * the load keeps its shape and the 429 count stays a real finding.
  */
 import { KindRecorder, type MixedKind, type MixedResult } from './bench-mixed-report';
 import { BENCH_HEADERS } from './bench-routes';
@@ -26,6 +27,8 @@ const SIGNED_IN_READS = [
 const FOLLOW_PAIRS_PER_MEMBER = 24;
 /** Messages a member may send a minute (MESSAGE_RATE_LIMIT is 30). */
 const MESSAGES_PER_MEMBER_MINUTE = 25;
+/** Favorites a member may add and remove again a minute: two list writes each (the lists' limit is 120 a minute). */
+const FAVORITE_PAIRS_PER_MEMBER_MINUTE = 50;
 
 interface Pass {
   member: Member;
@@ -33,6 +36,7 @@ interface Pass {
   /** Which of its member's concurrent connections this is: picks a title and a person apart from the others. */
   rank: number;
   followWrites?: boolean;
+  favoriteWrites?: boolean;
   /** Whether the request this connection has in flight writes (one at a time: no pipelining). */
   inFlightWrites?: boolean;
 }
@@ -61,16 +65,23 @@ function pacer(total: number, seconds: number) {
   };
 }
 
-function steps(data: Seeded, options: RouteBenchOptions): Step[] {
-  const count = data.members.length;
-  // Each member's own budget: a shared one let the members whose passes ran faster spend more than their limit.
-  const followPacers = new Map<number, ReturnType<typeof pacer>>();
-  const follows = (p: Pass) => {
-    let own = followPacers.get(p.index);
-    if (!own) followPacers.set(p.index, (own = pacer(FOLLOW_PAIRS_PER_MEMBER, options.mixedSeconds)));
+/** A pacer for each member, made at its first use: a shared budget let the members whose passes ran faster spend past their limit. */
+function perMember(total: number, seconds: number) {
+  const pacers = new Map<number, ReturnType<typeof pacer>>();
+  return (p: Pass) => {
+    let own = pacers.get(p.index);
+    if (!own) pacers.set(p.index, (own = pacer(total, seconds)));
     return own.allow();
   };
-  const messages = pacer((count * MESSAGES_PER_MEMBER_MINUTE * options.mixedSeconds) / 60, options.mixedSeconds);
+}
+
+function steps(data: Seeded, options: RouteBenchOptions): Step[] {
+  const count = data.members.length;
+  const seconds = options.mixedSeconds;
+  const follows = perMember(FOLLOW_PAIRS_PER_MEMBER, seconds);
+  const messages = perMember((MESSAGES_PER_MEMBER_MINUTE * seconds) / 60, seconds);
+  const favorites = perMember((FAVORITE_PAIRS_PER_MEMBER_MINUTE * seconds) / 60, seconds);
+  const myLists = { method: 'GET', path: '/api/me/lists', write: false };
   const read = (path: string): Step => ({ kind: 'signed-in reads', build: () => ({ method: 'GET', path, write: false }) });
   const movieOf = (p: Pass) => data.spareMovieIds[p.rank % data.spareMovieIds.length]!;
   // Ten places on: the seed has each member follow the next five and the viewer.
@@ -82,8 +93,14 @@ function steps(data: Seeded, options: RouteBenchOptions): Step[] {
     ...SIGNED_IN_READS.map(read),
     { kind: 'details', build: () => ({ method: 'GET', path: `/api/catalogue/titles/movie/${data.samples.movieId}`, write: false }) },
     { kind: 'matches', build: () => ({ method: 'GET', path: '/api/me/matches', write: false }) },
-    { kind: 'favorites', build: (p) => ({ method: 'POST', path: '/api/me/favorites', body: { mediaType: 'movie', mediaId: movieOf(p), rating: 4 }, write: true }) },
-    { kind: 'favorites', build: (p) => ({ method: 'DELETE', path: `/api/me/favorites/movie/${movieOf(p)}`, write: true }) },
+    {
+      kind: 'favorites',
+      build: (p) => {
+        p.favoriteWrites = favorites(p);
+        return p.favoriteWrites ? { method: 'POST', path: '/api/me/favorites', body: { mediaType: 'movie', mediaId: movieOf(p), rating: 4 }, write: true } : myLists;
+      },
+    },
+    { kind: 'favorites', build: (p) => (p.favoriteWrites ? { method: 'DELETE', path: `/api/me/favorites/movie/${movieOf(p)}`, write: true } : myLists) },
     {
       kind: 'follows',
       build: (p) => {
@@ -96,7 +113,7 @@ function steps(data: Seeded, options: RouteBenchOptions): Step[] {
     {
       kind: 'messages',
       build: (p) =>
-        messages.allow()
+        messages(p)
           ? { method: 'POST', path: `/api/messages/with/${peer(p).id}`, body: { content: `Bench message from ${p.member.username}` }, write: true }
           : { method: 'GET', path: `/api/messages/with/${peer(p).id}`, write: false },
     },
