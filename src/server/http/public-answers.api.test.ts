@@ -63,6 +63,18 @@ function stableHeaders(res: RawResponse) {
 }
 
 describe('cached catalogue answers at the front door', () => {
+  it("answers a repeated 'Did you mean' without the app, and another query through it", async () => {
+    const path = '/api/catalogue/suggest?q=interstelar';
+    const first = await raw(path);
+    expect(JSON.parse(first.bytes.toString())).toEqual({ suggestion: 'Interstellar' });
+    const second = await raw(path);
+    expect(second.bytes.equals(first.bytes)).toBe(true);
+    expect(reachedApp).toEqual([path]);
+    const other = await raw('/api/catalogue/suggest?q=intrstellar');
+    expect(JSON.parse(other.bytes.toString())).toEqual({ suggestion: 'Interstellar' });
+    expect(reachedApp).toEqual([path, '/api/catalogue/suggest?q=intrstellar']);
+  });
+
   it('answers a repeated request with the same bytes and headers, without the app', async () => {
     const path = '/api/catalogue/titles/movie/550';
     const first = await raw(path, GZIP);

@@ -63,16 +63,13 @@ export const titlesApi = defineRoutes({
   },
   suggest: {
     authz: anyone(),
+    ...ready,
     method: 'get',
     path: '/catalogue/suggest',
-    access: 'visitor',
-    tags,
     summary: '"Did you mean" for a search query',
     query: suggestQuerySchema,
-    status: 200,
     response: z.object({ suggestion: z.string().nullable() }),
     errors: [503],
-    cache: CATALOGUE_CACHE,
   },
   discover: {
     authz: anyone(),

@@ -32,7 +32,12 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
       }
     },
 
-    suggest: async (c) => c.json({ suggestion: await service.suggest(c.req.valid('query').q) }, 200),
+    // The same for everyone (a popular-titles pool): kept and answered at the front door like the lists,
+    // since scoring a query against every candidate title costs about a millisecond of CPU.
+    suggest: async (c) => {
+      const { q } = c.req.valid('query');
+      return answers.send(c, `suggest:${q}`, cache('suggest'), async () => ({ suggestion: await service.suggest(q) }));
+    },
 
     discover: async (c) => {
       const filter = service.discoverFilter(c.req.valid('query'));
