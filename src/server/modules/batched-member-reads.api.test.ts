@@ -144,4 +144,19 @@ describe('batched member reads', () => {
     expect(passkeys.statements).toHaveLength(1);
     expect(passkeys.result.map((r) => r.passkeys)).toEqual(members.map(() => []));
   });
+
+  it('answers five members’ boost states, e-mail delivery and the founding count with one statement each', async () => {
+    // The first member boosts (every test member is a founding member, so premium): only they see it.
+    expect((await t.as(members[0]!)('/api/me/boost', { method: 'POST' })).status).toBe(200);
+    const boosts = await atOnce(() => '/api/me/boost');
+    expect(boosts.statements).toHaveLength(1);
+    expect(boosts.result.map((r) => r.boostExpiresAt !== null)).toEqual(members.map((_, i) => i === 0));
+    const delivery = await atOnce(() => '/api/me/email-delivery');
+    expect(delivery.statements).toHaveLength(1);
+    expect(delivery.result.map((r) => [r.email, r.undeliverable])).toEqual(members.map((m) => [m.email, null]));
+    const founding = await atOnce(() => '/api/founding');
+    expect(founding.statements).toHaveLength(1);
+    expect(new Set(founding.result.map((r) => r.count))).toEqual(new Set([founding.result[0]!.count]));
+    expect(founding.result[0]!.count).toBeGreaterThanOrEqual(members.length);
+  });
 });

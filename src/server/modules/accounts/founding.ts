@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { FOUNDING_MEMBER_LIMIT } from '../../../shared/pricing';
+import { batchedRead } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
 import { foundingCounter, profiles } from '../../db/schema';
 
@@ -25,8 +26,19 @@ export async function claimFoundingSpot(db: Database, userId: string): Promise<n
   });
 }
 
+/**
+ * The spots taken, read once for all the requests of an event-loop turn (decision 022): the landing
+ * page, the pricing cards and every sign-up form ask for it. Read anew each turn, never kept.
+ */
+const loadTaken = batchedRead<'taken', number>(
+  async (db) => {
+    const [row] = await db.select({ taken: foundingCounter.taken }).from(foundingCounter).where(eq(foundingCounter.id, 1));
+    return new Map([['taken', row?.taken ?? 0]]);
+  },
+  () => 0,
+);
+
 export async function foundingStats(db: Database) {
-  const [row] = await db.select({ taken: foundingCounter.taken }).from(foundingCounter).where(eq(foundingCounter.id, 1));
-  const count = Math.min(row?.taken ?? 0, FOUNDING_MEMBER_LIMIT);
+  const count = Math.min(await loadTaken(db, 'taken'), FOUNDING_MEMBER_LIMIT);
   return { count, limit: FOUNDING_MEMBER_LIMIT, remaining: FOUNDING_MEMBER_LIMIT - count };
 }

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type EmailDelivery, MAIL_KIND_SETTING, type MailKind, mailKindLabel, type UnsubscribeView } from '../../../shared/mail';
 import type { Config } from '../../config';
+import { batchedRead } from '../../db/batch';
 import { profiles, undeliverableAddresses, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -71,12 +72,21 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<Unsubsc
 }
 
 /** Whether the relay refused the user's current address. */
+/** The addresses and their marks of the members asking in one event-loop turn, in one statement (decision 022). */
+const loadDelivery = batchedRead<string, { email: string; reason: string | null; since: Date | null } | null>(
+  async (db, ids) => {
+    const rows = await db
+      .select({ id: user.id, email: user.email, reason: undeliverableAddresses.reason, since: undeliverableAddresses.markedAt })
+      .from(user)
+      .leftJoin(undeliverableAddresses, eq(undeliverableAddresses.email, sql`lower(${user.email})`))
+      .where(inArray(user.id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+  () => null,
+);
+
 export async function emailDelivery(deps: AppDeps, userId: string): Promise<EmailDelivery> {
-  const [row] = await deps.database.db
-    .select({ email: user.email, reason: undeliverableAddresses.reason, since: undeliverableAddresses.markedAt })
-    .from(user)
-    .leftJoin(undeliverableAddresses, eq(undeliverableAddresses.email, sql`lower(${user.email})`))
-    .where(eq(user.id, userId));
+  const row = await loadDelivery(deps.database.db, userId);
   if (!row) throw errors.unauthorized();
   return { email: row.email, undeliverable: row.reason && row.since ? { reason: row.reason, since: row.since.toISOString() } : null };
 }

@@ -10,6 +10,7 @@ import {
   type MatchesPage,
   SHARED_FAVORITES_SHOWN,
 } from '../../../shared/matches';
+import { batchedRead } from '../../db/batch';
 import { queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
@@ -127,8 +128,20 @@ function boostState(row: BoostRow): BoostState {
   };
 }
 
+/** Boost states of the members asking in one event-loop turn, in one statement (decision 022). */
+const loadBoost = batchedRead<string, BoostRow | null>(
+  async (db, ids) => {
+    const rows = await queryRows<BoostRow & { id: string }>(
+      db,
+      sql`SELECT id, boost_expires_at, last_boost_used_at, now() AS now FROM profiles WHERE id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json))`,
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  },
+  () => null,
+);
+
 export async function getBoost(deps: AppDeps, userId: string): Promise<BoostState> {
-  const [row] = await queryRows<BoostRow>(deps.database.db, sql`SELECT boost_expires_at, last_boost_used_at, now() AS now FROM profiles WHERE id = ${userId}`);
+  const row = await loadBoost(deps.database.db, userId);
   if (!row) throw errors.notFound('Profile not found');
   return boostState(row);
 }
