@@ -159,4 +159,11 @@ describe('batched member reads', () => {
     expect(new Set(founding.result.map((r) => r.count))).toEqual(new Set([founding.result[0]!.count]));
     expect(founding.result[0]!.count).toBeGreaterThanOrEqual(members.length);
   });
+
+  it('answers five username checks with one statement, each its own answer', async () => {
+    const check = (name: string, form = 'sign-up') => `/api/accounts/username-available?username=${name}&form=${form}`;
+    const { result, statements } = await atOnce((m, i) => (i === 0 ? check(star.username) : i === 1 ? check(m.username, 'profile') : check(`free_name_${i}`)));
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => r.available)).toEqual([false, true, true, true, true]);
+  });
 });

@@ -1,9 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
 import type { z } from 'zod';
 import { type signUpSchema, type UsernameAvailability, usernameProblems } from '../../../shared/accounts';
 import type { SessionView } from '../../../shared/session';
 import { profileUsernameProblems } from '../../../shared/settings';
+import { batchedRead } from '../../db/batch';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser, RequestLogger } from '../../http/context';
 import { blockedEmails, user } from '../../db/schema';
@@ -16,13 +17,21 @@ import { recordOfUser, sessionRecordOf } from './session';
 export const EMAIL_EXISTS_MESSAGE = 'An account with this email address already exists. Please sign in instead.';
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
 
+/**
+ * Who holds each username asked in one event-loop turn, in one statement (decision 022): the sign-up
+ * and profile forms ask as the name is typed. Usernames are kept in lower case, unique.
+ */
+const loadUsernameOwner = batchedRead<string, string | null>(
+  async (db, names) => {
+    const rows = await db.select({ id: user.id, username: user.username }).from(user).where(inArray(user.username, names));
+    return new Map(rows.map((r) => [r.username!, r.id]));
+  },
+  () => null,
+);
+
 export async function isUsernameTaken(deps: AppDeps, name: string, exceptUserId?: string): Promise<boolean> {
-  const rows = await deps.database.db
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.username, name.toLowerCase()), exceptUserId ? ne(user.id, exceptUserId) : undefined))
-    .limit(1);
-  return rows.length > 0;
+  const owner = await loadUsernameOwner(deps.database.db, name.toLowerCase());
+  return owner !== null && owner !== exceptUserId;
 }
 
 /**
