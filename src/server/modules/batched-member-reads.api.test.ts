@@ -166,4 +166,10 @@ describe('batched member reads', () => {
     expect(statements).toHaveLength(1);
     expect(result.map((r) => r.available)).toEqual([false, true, true, true, true]);
   });
+
+  it('answers five members’ billing pages with one statement: the access flags and the plan behind them', async () => {
+    const { result, statements } = await atOnce(() => '/api/billing/subscription');
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => [(r.access as { isFoundingMember: boolean }).isFoundingMember, r.plan, r.trialAvailable])).toEqual(members.map(() => [true, null, false]));
+  });
 });

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AccessFlags } from '../../../shared/session';
+import { batchedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { profiles, subscriptions, userRoles } from '../../db/schema';
 
@@ -44,11 +45,42 @@ export async function isAdmin(db: Database, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** What access is computed from: the profile's founding flag, the subscription row (null: none) and the admin role. */
+export interface AccessInputs {
+  foundingMember: boolean;
+  subscription: SubscriptionRow | null;
+  admin: boolean;
+}
+
+/**
+ * The access inputs of every member asked in one event-loop turn, in one statement (decision 022;
+ * was three a member). A member with no profile row is not answered here (null) and read alone.
+ */
+const loadInputs = batchedRead<string, AccessInputs | null>(
+  async (db, ids) => {
+    const rows = await db
+      .select({
+        id: profiles.id,
+        foundingMember: profiles.foundingMember,
+        subscription: subscriptions,
+        admin: sql<boolean>`exists (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = ${profiles.id} AND ${userRoles.role} = 'admin')`,
+      })
+      .from(profiles)
+      .leftJoin(subscriptions, eq(subscriptions.userId, profiles.id))
+      .where(inArray(profiles.id, ids));
+    return new Map(rows.map((r) => [r.id, { foundingMember: r.foundingMember, subscription: r.subscription, admin: r.admin }]));
+  },
+  () => null,
+);
+
+export async function accessInputs(db: Database, userId: string): Promise<AccessInputs> {
+  const batched = await loadInputs(db, userId);
+  if (batched) return batched;
+  const [[subscription], admin] = await Promise.all([db.select().from(subscriptions).where(eq(subscriptions.userId, userId)), isAdmin(db, userId)]);
+  return { foundingMember: false, subscription: subscription ?? null, admin };
+}
+
 export async function loadAccess(db: Database, user: { id: string; email: string }, ownerEmail?: string): Promise<AccessFlags> {
-  const [[profile], [subscription], admin] = await Promise.all([
-    db.select({ foundingMember: profiles.foundingMember }).from(profiles).where(eq(profiles.id, user.id)),
-    db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)),
-    isAdmin(db, user.id),
-  ]);
-  return computeAccess({ email: user.email, ownerEmail, isAdmin: admin, foundingMember: !!profile?.foundingMember, subscription: subscription ?? null });
+  const inputs = await accessInputs(db, user.id);
+  return computeAccess({ email: user.email, ownerEmail, isAdmin: inputs.admin, foundingMember: inputs.foundingMember, subscription: inputs.subscription });
 }
