@@ -172,4 +172,10 @@ describe('batched member reads', () => {
     expect(statements).toHaveLength(1);
     expect(result.map((r) => [(r.access as { isFoundingMember: boolean }).isFoundingMember, r.plan, r.trialAvailable])).toEqual(members.map(() => [true, null, false]));
   });
+
+  it('answers five members’ current imports with one statement', async () => {
+    const { result, statements } = await atOnce(() => '/api/me/imports/current');
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => r.job)).toEqual(members.map(() => null));
+  });
 });

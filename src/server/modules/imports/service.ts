@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
 import type { ImportChoice, ImportConfirm, ImportJob, ImportPreview } from '../../../shared/imports';
 import { importMessages } from '../../../shared/imports';
+import { batchedRead } from '../../db/batch';
 import { importJobs, type ImportItem } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -153,12 +154,20 @@ export async function getImport(deps: AppDeps, userId: string, id: string): Prom
 }
 
 /** The user's latest confirmed import, so a reloaded Settings page shows its progress or report. */
+/** The newest import of each member asked in one event-loop turn, in one statement (decision 022): the import card asks on every Settings visit. */
+const loadCurrent = batchedRead<string, JobRow | null>(
+  async (db, userIds) => {
+    const rows = await db
+      .selectDistinctOn([importJobs.userId])
+      .from(importJobs)
+      .where(and(inArray(importJobs.userId, userIds), inArray(importJobs.status, ['queued', 'running', 'done', 'failed'])))
+      .orderBy(importJobs.userId, desc(importJobs.createdAt));
+    return new Map(rows.map((r) => [r.userId, r]));
+  },
+  () => null,
+);
+
 export async function currentImport(deps: AppDeps, userId: string): Promise<ImportJob | null> {
-  const [row] = await deps.database.db
-    .select()
-    .from(importJobs)
-    .where(and(eq(importJobs.userId, userId), inArray(importJobs.status, ['queued', 'running', 'done', 'failed'])))
-    .orderBy(desc(importJobs.createdAt))
-    .limit(1);
+  const row = await loadCurrent(deps.database.db, userId);
   return row ? toJob(row) : null;
 }
