@@ -178,4 +178,10 @@ describe('batched member reads', () => {
     expect(statements).toHaveLength(1);
     expect(result.map((r) => r.job)).toEqual(members.map(() => null));
   });
+
+  it('answers five members’ two-factor status with one statement', async () => {
+    const { result, statements } = await atOnce(() => '/api/me/two-factor');
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => [r.enabled, r.required])).toEqual(members.map(() => [false, false]));
+  });
 });
