@@ -184,4 +184,10 @@ describe('batched member reads', () => {
     expect(statements).toHaveLength(1);
     expect(result.map((r) => [r.enabled, r.required])).toEqual(members.map(() => [false, false]));
   });
+
+  it('answers five members’ data export states with one statement', async () => {
+    const { result, statements } = await atOnce(() => '/api/me/data-export');
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => [r.latest, r.startedToday])).toEqual(members.map(() => [null, 0]));
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DATA_EXPORT_TEXT, DATA_EXPORTS_PER_DAY, type DataExportState, type DataExportStatus } from '../../../shared/data-export';
+import { batchedRead } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -17,13 +18,25 @@ interface Row {
 const iso = (d: string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** The latest export and the count of the last 24 hours, in one statement. */
+type StateRow = Row & { started_today: number };
+
+/** The newest export and the day's count of every member asked in one event-loop turn, in one statement (decision 022). */
+const loadState = batchedRead<string, StateRow | null>(
+  async (db, ids) => {
+    const rows = await queryRows<StateRow & { member: string }>(
+      db,
+      sql`SELECT k.member, e.id, e.status, e.created_at, e.finished_at, e.expires_at, e.size_bytes,
+                 (SELECT count(*)::int FROM data_exports d WHERE d.user_id = k.member AND d.created_at > now() - interval '24 hours') AS started_today
+            FROM json_array_elements_text(${JSON.stringify(ids)}::json) AS k(member)
+            LEFT JOIN LATERAL (SELECT * FROM data_exports WHERE user_id = k.member ORDER BY created_at DESC LIMIT 1) e ON true`,
+    );
+    return new Map(rows.map((r) => [r.member, r]));
+  },
+  () => null,
+);
+
 export async function dataExportState(db: Database, me: string): Promise<DataExportState> {
-  const [row] = await queryRows<Row & { started_today: number }>(
-    db,
-    sql`SELECT e.id, e.status, e.created_at, e.finished_at, e.expires_at, e.size_bytes,
-               (SELECT count(*)::int FROM data_exports d WHERE d.user_id = ${me} AND d.created_at > now() - interval '24 hours') AS started_today
-          FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT * FROM data_exports WHERE user_id = ${me} ORDER BY created_at DESC LIMIT 1) e ON true`,
-  );
+  const row = await loadState(db, me);
   const latest = row?.id
     ? {
         id: row.id,
