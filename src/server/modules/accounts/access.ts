@@ -80,7 +80,11 @@ export async function accessInputs(db: Database, userId: string): Promise<Access
   return { foundingMember: false, subscription: subscription ?? null, admin };
 }
 
-export async function loadAccess(db: Database, user: { id: string; email: string }, ownerEmail?: string): Promise<AccessFlags> {
-  const inputs = await accessInputs(db, user.id);
+/** The access flags of what accessInputs read. */
+export function accessFrom(inputs: AccessInputs, user: { email: string }, ownerEmail?: string): AccessFlags {
   return computeAccess({ email: user.email, ownerEmail, isAdmin: inputs.admin, foundingMember: inputs.foundingMember, subscription: inputs.subscription });
+}
+
+export async function loadAccess(db: Database, user: { id: string; email: string }, ownerEmail?: string): Promise<AccessFlags> {
+  return accessFrom(await accessInputs(db, user.id), user, ownerEmail);
 }

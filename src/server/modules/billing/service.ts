@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
 import { type BillingEvent, type BillingProvider, createBilling, newId, TestCheckoutBilling } from '../../integrations/billing';
-import { accessInputs, computeAccess, loadAccess } from '../accounts/access';
+import { accessFrom, accessInputs, loadAccess } from '../accounts/access';
 import { resolveAuthSecret } from '../accounts/secret';
 import { applyEvent, type EventDeps } from './events';
 
@@ -62,13 +62,7 @@ async function subscriptionRow(deps: AppDeps, userId: string) {
 export async function subscriptionView(deps: AppDeps, me: AuthedUser): Promise<SubscriptionView> {
   // One read for the flags and the plan behind them (batched with the other members asking, decision 022).
   const inputs = await accessInputs(deps.database.db, me.id);
-  const access = computeAccess({
-    email: me.email,
-    ownerEmail: deps.config.auth.ownerEmail,
-    isAdmin: inputs.admin,
-    foundingMember: inputs.foundingMember,
-    subscription: inputs.subscription,
-  });
+  const access = accessFrom(inputs, me, deps.config.auth.ownerEmail);
   const row = inputs.subscription;
   const live = access.isSubscribed;
   return {

@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { NotifyEvent } from '../../../shared/notifications';
 import { asyncCommit } from '../../db/async-commit';
 import { queryRows } from '../../db/client';
-import { mailOutbox, notificationDedup, notifications, profiles, undeliverableAddresses, user } from '../../db/schema';
+import { mailOutbox, notificationDedup, notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { blockedEitherWay, mutedBy } from '../safety/service';
 import type { DedupClaim } from './dedup';
-import { type NotifyInput, notificationMail, PREF_COLUMN } from './notify';
+import { mailableAddress, type NotifyInput, notificationMail, PREF_COLUMN, quietFrom } from './notify';
 import { pushUnreadCounts } from './unread';
 
 export interface ManyInput extends Omit<NotifyInput, 'userId' | 'silent' | 'suppressMail' | 'background' | 'event'> {
@@ -49,7 +48,7 @@ export async function notifyMany(deps: AppDeps, input: ManyInput, recipients: Ma
           SELECT ${claim.kind}::text, id, ${claim.subjectId}::text, ${claim.key}::text FROM (SELECT DISTINCT json_array_elements_text(${JSON.stringify(chosen.map((r) => r.userId))}::json) AS id) ids ORDER BY id
           ON CONFLICT DO NOTHING RETURNING recipient_id),
         r AS (SELECT ${user.id} AS id, ${user.email} AS email, ${PREF_COLUMN[input.event]}::text AS pref,
-            (${blockedEitherWay(user.id, related)} or ${mutedBy(user.id, related)}) AS quiet
+            ${quietFrom(related)} AS quiet
           FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id} CROSS JOIN ${asyncCommit} AS async_commit
           WHERE ${user.id} IN (SELECT recipient_id FROM claim)),
         n AS (INSERT INTO ${notifications} (user_id, type, title, message, related_user_id, data, read)
@@ -59,8 +58,7 @@ export async function notifyMany(deps: AppDeps, input: ManyInput, recipients: Ma
         m AS (INSERT INTO ${mailOutbox} ("to", subject, html, text, headers)
           SELECT r.email, x.subject, x.html, x.text, x.headers FROM n JOIN r ON r.id = n.user_id JOIN x ON x.user_id = n.user_id
           WHERE r.pref IN ('email', 'both')
-            AND NOT exists (select 1 from ${undeliverableAddresses} ua where ua.email = lower(r.email))
-            AND NOT exists (select 1 from "user" du join profiles dp on dp.id = du.id where dp.is_demo and du.email in (r.email, lower(btrim(r.email))))
+            AND ${mailableAddress(sql`r.email`)}
           RETURNING "to")
         SELECT n.user_id, n.id, r.pref, r.email IN (SELECT "to" FROM m) AS mailed FROM n JOIN r ON r.id = n.user_id`,
   );

@@ -1,5 +1,5 @@
 import { asyncCommit } from '../../db/async-commit';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { NotificationType, NotifyEvent } from '../../../shared/notifications';
 import { type Database, queryRows } from '../../db/client';
 import { mailOutbox, notificationDedup, notifications, profiles, undeliverableAddresses, user } from '../../db/schema';
@@ -47,6 +47,16 @@ export const PREF_COLUMN = {
   forum: profiles.notifyOnForum,
 } as const;
 
+/**
+ * SQL: a notification mail may go to this address: the relay has not refused it for good (decision
+ * 049), and it is not a demo member's (as MailOutbox.enqueue).
+ */
+export const mailableAddress = (email: SQL) => sql`NOT exists (select 1 from ${undeliverableAddresses} ua where ua.email = lower(${email}))
+  AND NOT exists (select 1 from "user" du join profiles dp on dp.id = du.id where dp.is_demo and du.email in (${email}, lower(btrim(${email}))))`;
+
+/** SQL: the recipient (the "user" row in scope) blocked or was blocked by `related`, or muted them (ruling 28). */
+export const quietFrom = (related: string) => sql`(${blockedEitherWay(user.id, related)} or ${mutedBy(user.id, related)})`;
+
 export interface NotifyResult {
   id: string | null;
   /** Whether a live toast is wanted (popup or both). */
@@ -69,11 +79,7 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
   const related = input.relatedUserId ?? null;
   // Ruling 28: nothing passes between a blocked pair, and a muted user's activity (all but their
   // messages, which the muter still reads in the conversation) reaches the muter no more.
-  const quiet = related
-    ? input.type === 'message'
-      ? sql`${blockedEitherWay(user.id, related)}`
-      : sql`(${blockedEitherWay(user.id, related)} or ${mutedBy(user.id, related)})`
-    : sql`false`;
+  const quiet = related ? (input.type === 'message' ? sql`${blockedEitherWay(user.id, related)}` : quietFrom(related)) : sql`false`;
   const pref = input.event ? sql`${PREF_COLUMN[input.event]}::text` : sql`'popup'::text`;
   const claimed = claim
     ? sql`claim AS (INSERT INTO ${notificationDedup} (kind, recipient_id, subject_id, key)
@@ -85,8 +91,7 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
     ? sql`, m AS (INSERT INTO ${mailOutbox} ("to", subject, html, text, headers)
           SELECT r.email, ${mail.subject}::text, ${mail.html}::text, ${mail.text}::text, ${JSON.stringify(mail.headers ?? {})}::jsonb FROM r, n
           WHERE r.pref IN ('email', 'both')
-            AND NOT exists (select 1 from ${undeliverableAddresses} ua where ua.email = lower(r.email))
-            AND NOT exists (select 1 from "user" du join profiles dp on dp.id = du.id where dp.is_demo and du.email in (r.email, lower(btrim(r.email))))
+            AND ${mailableAddress(sql`r.email`)}
           RETURNING 1)
         SELECT (SELECT id FROM n) AS id, r.pref, exists (SELECT 1 FROM m) AS mailed FROM r`
     : sql` SELECT (SELECT id FROM n) AS id, r.pref, false AS mailed FROM r`;
