@@ -1,8 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from './support/app';
+import { screenshotAt } from './support/browser';
 
 const expected4xx = [/Failed to load resource: the server responded with a status of 40[13]/];
+const SHOTS = '/tmp/shots-titles';
 const app = useApp({ allowConsoleErrors: expected4xx });
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const urlHas = (page: Page, name: string, value: string | null) => page.waitForURL((url) => url.searchParams.get(name) === value);
@@ -187,6 +190,9 @@ describe('titles, as a signed-in fan meets them', () => {
     await expect.poll(filters, { timeout: 20_000 }).toEqual(['18,80', 'TV-MA', '8']);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await expect.poll(() => page.getByLabel('Content rating', { exact: true }).inputValue()).toBe('TV-MA');
+    mkdirSync(SHOTS, { recursive: true });
+    await screenshotAt(page, SHOTS, 'advanced-discover-filters', 1280);
+    await screenshotAt(page, SHOTS, 'advanced-discover-filters', 390);
   });
 
   it('keeps every Advanced Discovery filter in the URL for a premium user, and puts others behind the Premium Feature overlay', async () => {
