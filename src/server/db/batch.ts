@@ -32,6 +32,21 @@ export function batchedRead<K extends string, V>(read: (db: Database, keys: K[])
 }
 
 /**
+ * A read whose answer is the same for every caller who asks with the same key (the admin area's
+ * lists and badges): the calls of one event-loop turn share one read per distinct key, made after
+ * they were all asked (batchedRead's rule), so a write is still seen by the next read. Distinct keys
+ * of a turn are read side by side.
+ */
+export function sharedRead<K extends string, V>(read: (db: Database, key: K) => Promise<V>): (db: Database, key: K) => Promise<V> {
+  return batchedRead<K, V>(
+    async (db, keys) => new Map(await Promise.all(keys.map(async (key) => [key, await read(db, key)] as const))),
+    (key) => {
+      throw new Error(`sharedRead: no answer for ${key}`);
+    },
+  );
+}
+
+/**
  * A statement made once per database and kept for it (PostgreSQL then plans a prepared statement
  * once per connection, not on every request): `const statementOf = preparedPerDatabase(selectX)`,
  * then `statementOf(db).execute(...)`.

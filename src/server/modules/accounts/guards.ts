@@ -7,8 +7,8 @@ import { errors } from '../../http/errors';
 import { clientIp } from '../../http/rate-limit';
 import { type Handlers, mountTable, type RouteWiring } from '../../http/route-table';
 import { assertAdminTwoFactor } from '../security/admin-two-factor';
-import { isAdmin, loadAccess } from './access';
-import { resolveSession } from './session';
+import { computeAccess, isAdmin, loadAccess } from './access';
+import { resolveSession, sessionRecordOf } from './session';
 
 /**
  * The signed-in user, or null (no, bad, expired or revoked session; banned). See session.ts.
@@ -38,7 +38,10 @@ export function requireAdmin(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await currentUser(deps, c);
     if (!user) throw errors.unauthorized();
-    if (!(await isAdmin(deps.database.db, user.id))) throw errors.forbidden();
+    // The role as the request's session record has it (the session cache drops a record the moment
+    // a role changes, on every instance); a session Better Auth resolved has none, so ask.
+    const admin = sessionRecordOf(user)?.isAdmin ?? (await isAdmin(deps.database.db, user.id));
+    if (!admin) throw errors.forbidden();
     await assertAdminTwoFactor(deps, user.id);
     c.set('user', user);
     await next();
@@ -53,7 +56,12 @@ export function requirePremium(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = await currentUser(deps, c);
     if (!user) throw errors.unauthorized();
-    const access = await loadAccess(deps.database.db, user, deps.config.auth.ownerEmail);
+    const owner = deps.config.auth.ownerEmail;
+    const record = sessionRecordOf(user);
+    // As requireAdmin: the session record's plan and role when there is one, else a read.
+    const access = record
+      ? computeAccess({ email: user.email, ownerEmail: owner, isAdmin: record.isAdmin, foundingMember: record.foundingMember, subscription: record.subscription })
+      : await loadAccess(deps.database.db, user, owner);
     if (!access.isPremium) throw errors.forbidden(PREMIUM_REQUIRED);
     c.set('user', user);
     await next();

@@ -368,6 +368,7 @@ describe('audit log', () => {
     expect(res.total).toBe((await audit()).length);
     expect(res.entries[0]!.action).toBe('mark_handled');
     expect(res.entries.some((e) => e.action === 'ban' && e.actorName === admin.username)).toBe(true);
+    expect(await (await api(admin)('/api/admin/audit-log?page=99')).json()).toMatchObject({ entries: [], total: res.total, page: 99 });
   });
 });
 
@@ -426,6 +427,8 @@ describe('donations (issue 16 part 7: stored and visible to admins)', () => {
     const all = [...first.donations, ...second.donations].map((d) => d.createdAt);
     expect([...all].sort().reverse()).toEqual(all);
     expect(second.donations.at(-1)!.id).toBe('cs_paging_00');
+    // A page past the end has no rows and still the total.
+    expect(await (await api(admin)('/api/admin/donations?page=9')).json()).toMatchObject({ donations: [], total: 23, page: 9 });
     expect((await api(admin)('/api/admin/donations?page=0')).status).toBe(400);
   });
 });

@@ -1,28 +1,42 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminDonation } from '../../../shared/admin';
+import { preparedPerDatabase, sharedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { donations, user } from '../../db/schema';
 
+/** A page with the total in the same statement, prepared once per database (as the audit log's). */
+const statementsOf = preparedPerDatabase((db: Database) => ({
+  page: db
+    .select({
+      id: donations.id,
+      amountCents: donations.amountCents,
+      currency: donations.currency,
+      createdAt: donations.createdAt,
+      donorId: user.id,
+      email: user.email,
+      username: sql<string | null>`coalesce(${user.displayUsername}, ${user.username})`,
+      total: sql<number>`(select count(*) from ${donations})`.mapWith(Number),
+    })
+    .from(donations)
+    .leftJoin(user, eq(user.id, donations.userId))
+    .orderBy(desc(donations.createdAt), desc(donations.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare('admin_donations_page'),
+  total: db.select({ n: count() }).from(donations).prepare('admin_donations_total'),
+}));
+
 /** Donations for the admin area (ruling 15): newest first, a page of 20, with the signed-in donor when there was one. */
-export async function listDonations(db: Database, page: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: donations.id,
-        amountCents: donations.amountCents,
-        currency: donations.currency,
-        createdAt: donations.createdAt,
-        donorId: user.id,
-        email: user.email,
-        username: sql<string | null>`coalesce(${user.displayUsername}, ${user.username})`,
-      })
-      .from(donations)
-      .leftJoin(user, eq(user.id, donations.userId))
-      .orderBy(desc(donations.createdAt), desc(donations.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(donations),
-  ]);
+export function listDonations(db: Database, page: number) {
+  return readPage(db, String(page));
+}
+
+/** Every admin asking for the same page at the same moment shares one read. */
+const readPage = sharedRead(async (db, key: string) => {
+  const page = Number(key);
+  const statements = statementsOf(db);
+  const rows = await statements.page.execute({ offset: (page - 1) * ADMIN_PAGE_SIZE });
+  const total = rows[0]?.total ?? (await statements.total.execute())[0]?.n ?? 0;
   return {
     donations: rows.map((r): AdminDonation => ({
       id: r.id,
@@ -32,8 +46,8 @@ export async function listDonations(db: Database, page: number) {
       status: 'completed',
       createdAt: r.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
+    total,
     page,
     pageSize: ADMIN_PAGE_SIZE,
   };
-}
+});

@@ -1,5 +1,6 @@
-import { count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { SupportMessage } from '../../../shared/admin';
+import { preparedPerDatabase, sharedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { contactMessages, profiles, reportedPosts, reports } from '../../db/schema';
 import { errors } from '../../http/errors';
@@ -17,15 +18,35 @@ const toView = (r: Row): SupportMessage => ({
   handledAt: r.handledAt?.toISOString() ?? null,
 });
 
-/** Contact, bug and feature messages (ruling 16), newest first: open ones, or all. */
-export async function listSupportMessages(db: Database, show: 'open' | 'all'): Promise<SupportMessage[]> {
-  const rows = await db
+/**
+ * The admin reads as prepared statements (decision 022): built and planned once per database, not
+ * per request, and one round trip each (the badges' four counts in one).
+ */
+const statementsOf = preparedPerDatabase((db: Database) => ({
+  messages: db
     .select()
     .from(contactMessages)
-    .where(show === 'open' ? isNull(contactMessages.handledAt) : undefined)
+    .where(sql`(${sql.placeholder('all')}::boolean or ${contactMessages.handledAt} is null)`)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(200);
-  return rows.map(toView);
+    .limit(200)
+    .prepare('admin_support_messages'),
+  overview: db
+    .select({
+      openReports: sql<number>`(select count(*) from ${reports} where ${reports.status} = 'open')`.mapWith(Number),
+      openPostReports: sql<number>`(select count(*) from ${reportedPosts} where ${reportedPosts.status} = 'open')`.mapWith(Number),
+      openSupportMessages: sql<number>`(select count(*) from ${contactMessages} where ${contactMessages.handledAt} is null)`.mapWith(Number),
+      totalUsers: sql<number>`count(*)`.mapWith(Number),
+      foundingMembers: sql<number>`count(*) filter (where ${profiles.foundingMember})`.mapWith(Number),
+    })
+    .from(profiles)
+    .prepare('admin_overview'),
+}));
+
+const readMessages = sharedRead<'open' | 'all', SupportMessage[]>(async (db, show) => (await statementsOf(db).messages.execute({ all: show === 'all' })).map(toView));
+
+/** Contact, bug and feature messages (ruling 16), newest first: open ones, or all. */
+export function listSupportMessages(db: Database, show: 'open' | 'all'): Promise<SupportMessage[]> {
+  return readMessages(db, show);
 }
 
 /** Marks a message handled; marking it again keeps the first time (and writes no second entry). */
@@ -47,19 +68,10 @@ export async function markHandled(db: Database, actor: Actor, id: string): Promi
 }
 
 /** The badges: open reports and messages, total users, founding members (spec 000 §6, §9). */
-export async function overview(db: Database) {
-  const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
-  const [openReports, openPostReports, openSupportMessages, totals] = await Promise.all([
-    db.select({ n: count() }).from(reports).where(eq(reports.status, 'open')),
-    db.select({ n: count() }).from(reportedPosts).where(eq(reportedPosts.status, 'open')),
-    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.handledAt)),
-    db.select({ n: count(), founding: sql<number>`count(*) filter (where ${profiles.foundingMember})`.mapWith(Number) }).from(profiles),
-  ]);
-  return {
-    openReports: n(openReports),
-    openPostReports: n(openPostReports),
-    openSupportMessages: n(openSupportMessages),
-    totalUsers: totals[0]?.n ?? 0,
-    foundingMembers: totals[0]?.founding ?? 0,
-  };
+export function overview(db: Database) {
+  return readOverview(db, '');
 }
+const readOverview = sharedRead(async (db, _key: '') => {
+  const [row] = await statementsOf(db).overview.execute();
+  return row ?? { openReports: 0, openPostReports: 0, openSupportMessages: 0, totalUsers: 0, foundingMembers: 0 };
+});

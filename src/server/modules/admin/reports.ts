@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ADMIN_TEXT, type PostReport, type UserReport } from '../../../shared/admin';
 import type { AppDeps } from '../../deps';
+import { preparedPerDatabase, sharedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { forumReplies, forums, forumThreads, reportedPosts, reports, user } from '../../db/schema';
 import type { AuthedUser } from '../../http/context';
@@ -15,9 +16,9 @@ const reporter = alias(user, 'reporter');
 const reported = alias(user, 'reported');
 const nameOf = (u: { displayUsername: AnyPgColumn; username: AnyPgColumn }) => sql<string>`coalesce(${u.displayUsername}, ${u.username}, '')`;
 
-/** Open user reports, newest first, with both usernames (spec 000 §7). Only open ones are listed. */
-export async function listUserReports(db: Database): Promise<UserReport[]> {
-  const rows = await db
+/** Open user reports, newest first, with both usernames, prepared once per database (decision 022). */
+const userReportsOf = preparedPerDatabase((db: Database) =>
+  db
     .select({
       id: reports.id,
       reason: reports.reason,
@@ -32,7 +33,17 @@ export async function listUserReports(db: Database): Promise<UserReport[]> {
     .leftJoin(reporter, eq(reporter.id, reports.reporterId))
     .where(eq(reports.status, 'open'))
     .orderBy(desc(reports.createdAt), desc(reports.id))
-    .limit(200);
+    .limit(200)
+    .prepare('admin_user_reports'),
+);
+
+/** Open user reports, newest first, with both usernames (spec 000 §7). Only open ones are listed. */
+export function listUserReports(db: Database): Promise<UserReport[]> {
+  return readUserReports(db, '');
+}
+
+const readUserReports = sharedRead(async (db, _key: ''): Promise<UserReport[]> => {
+  const rows = await userReportsOf(db).execute();
   return rows.map((r) => ({
     id: r.id,
     reporter: r.reporterId ? { id: r.reporterId, username: r.reporterName } : null,
@@ -40,7 +51,7 @@ export async function listUserReports(db: Database): Promise<UserReport[]> {
     reason: r.reason,
     createdAt: r.createdAt.toISOString(),
   }));
-}
+});
 
 /** The open report, locked for this transaction; 404 unknown, 409 already resolved (another admin was quicker). */
 async function openReport(tx: Database, id: string) {
@@ -81,10 +92,10 @@ const postReporter = alias(user, 'post_reporter');
 const author = alias(user, 'post_author');
 const replyThread = alias(forumThreads, 'reply_thread');
 
-/** Open post reports, newest first, each with its thread or reply and the thread it sits in. */
-export async function listPostReports(db: Database): Promise<PostReport[]> {
-  const threadOf = sql<string>`coalesce(${forumThreads.id}, ${replyThread.id})`;
-  const rows = await db
+/** Open post reports, newest first, each with its thread or reply and the thread it sits in (prepared once per database). */
+const threadOf = sql<string>`coalesce(${forumThreads.id}, ${replyThread.id})`;
+const postReportsOf = preparedPerDatabase((db: Database) =>
+  db
     .select({
       id: reportedPosts.id,
       reason: reportedPosts.reason,
@@ -111,7 +122,17 @@ export async function listPostReports(db: Database): Promise<PostReport[]> {
     .leftJoin(postReporter, eq(postReporter.id, reportedPosts.reporterId))
     .where(eq(reportedPosts.status, 'open'))
     .orderBy(desc(reportedPosts.createdAt), desc(reportedPosts.id))
-    .limit(200);
+    .limit(200)
+    .prepare('admin_post_reports'),
+);
+
+/** Every admin asking at the same moment shares one read (db/batch.ts sharedRead). */
+export function listPostReports(db: Database): Promise<PostReport[]> {
+  return readPostReports(db, '');
+}
+
+const readPostReports = sharedRead(async (db, _key: ''): Promise<PostReport[]> => {
+  const rows = await postReportsOf(db).execute();
   return rows.map((r) => ({
     id: r.id,
     reporter: r.reporterId ? { id: r.reporterId, username: r.reporterName } : null,
@@ -127,7 +148,7 @@ export async function listPostReports(db: Database): Promise<PostReport[]> {
     author: r.authorId ? { id: r.authorId, username: r.authorName } : null,
     postCreatedAt: r.postCreatedAt.toISOString(),
   }));
-}
+});
 
 async function openPostReport(db: Database, id: string) {
   const [row] = await db.select().from(reportedPosts).where(eq(reportedPosts.id, id));

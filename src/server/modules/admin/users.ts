@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, ADMIN_TEXT, type AdminUser, type AdminUserFilter, MANUAL_BLOCK_REASON } from '../../../shared/admin';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, ADMIN_TEXT, type AdminUser, type AdminUserFilter, ADMIN_USER_FILTERS, MANUAL_BLOCK_REASON } from '../../../shared/admin';
 import type { AppDeps } from '../../deps';
+import { preparedPerDatabase, sharedRead } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { blockedEmails, profiles, session, subscriptions, user, userRoles } from '../../db/schema';
 import { errors } from '../../http/errors';
@@ -10,14 +11,15 @@ import { type Actor, recordAction } from './audit';
 const isAdminSql = sql<boolean>`exists(select 1 from ${userRoles} where ${userRoles.userId} = ${user.id} and ${userRoles.role} = 'admin')`;
 const blockedSql = sql<boolean>`exists(select 1 from ${blockedEmails} where ${blockedEmails.email} = lower(${user.email}))`;
 
-/** Ruling 4 in SQL, for the premium filter and the list's flag (accounts/access.ts computeAccess is the same rule). */
-function premiumSql(ownerEmail: string | undefined): SQL<boolean> {
-  return sql<boolean>`(coalesce(${subscriptions.subscribed} and (${subscriptions.subscriptionEnd} is null or ${subscriptions.subscriptionEnd} > now()), false)
-    or coalesce(${subscriptions.subscriptionTier} = 'trial' and ${subscriptions.trialEnd} > now(), false)
-    or ${profiles.foundingMember} or ${isAdminSql} or lower(${user.email}) = ${ownerEmail ?? ''})`;
-}
+/** The owner's address (OWNER_EMAIL, '' without one): a parameter of every prepared statement here. */
+const OWNER = sql.placeholder('owner');
 
-function columns(ownerEmail: string | undefined) {
+/** Ruling 4 in SQL, for the premium filter and the list's flag (accounts/access.ts computeAccess is the same rule). */
+const premiumSql = sql<boolean>`(coalesce(${subscriptions.subscribed} and (${subscriptions.subscriptionEnd} is null or ${subscriptions.subscriptionEnd} > now()), false)
+    or coalesce(${subscriptions.subscriptionTier} = 'trial' and ${subscriptions.trialEnd} > now(), false)
+    or ${profiles.foundingMember} or ${isAdminSql} or lower(${user.email}) = ${OWNER}::text)`;
+
+function columns() {
   return {
     id: user.id,
     username: sql<string>`coalesce(${user.displayUsername}, ${user.username}, '')`,
@@ -27,7 +29,7 @@ function columns(ownerEmail: string | undefined) {
     isBanned: profiles.isBanned,
     banReason: profiles.banReason,
     isAdmin: isAdminSql.mapWith(Boolean),
-    isPremium: premiumSql(ownerEmail).mapWith(Boolean),
+    isPremium: premiumSql.mapWith(Boolean),
     emailBlocked: blockedSql.mapWith(Boolean),
     hasSubscription: sql<boolean>`coalesce(${subscriptions.subscribed} and ${subscriptions.providerSubscriptionId} is not null, false)`.mapWith(Boolean),
   };
@@ -48,10 +50,10 @@ type Row = {
 };
 const toView = (r: Row): AdminUser => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-function filterSql(filter: AdminUserFilter, ownerEmail: string | undefined): SQL | undefined {
+function filterSql(filter: AdminUserFilter): SQL | undefined {
   switch (filter) {
     case 'premium':
-      return premiumSql(ownerEmail);
+      return premiumSql;
     case 'founding':
       return eq(profiles.foundingMember, true);
     case 'banned':
@@ -63,32 +65,59 @@ function filterSql(filter: AdminUserFilter, ownerEmail: string | undefined): SQL
   }
 }
 
+/** Matches `pattern` (NULL: no search) against the username, the full name or the address. */
+const PATTERN = sql.placeholder('pattern');
+const searchSql = sql`(${PATTERN}::text is null or ${user.username} ilike ${PATTERN}::text or ${profiles.fullName} ilike ${PATTERN}::text or ${user.email} ilike ${PATTERN}::text)`;
+
+/**
+ * The list's statements, one page and one count per filter, and the one user by id: prepared once
+ * per database (decision 022) instead of built and planned on every request.
+ */
+const statementsOf = preparedPerDatabase((db: Database) => {
+  const base = () => db.select(columns()).from(user).innerJoin(profiles, eq(profiles.id, user.id)).leftJoin(subscriptions, eq(subscriptions.userId, user.id));
+  const perFilter = ADMIN_USER_FILTERS.map((filter) => {
+    const where = and(searchSql, filterSql(filter));
+    return [
+      filter,
+      {
+        page: base().where(where).orderBy(desc(user.createdAt), desc(user.id)).limit(ADMIN_PAGE_SIZE).offset(sql.placeholder('offset')).prepare(`admin_users_${filter}`),
+        total: db
+          .select({ n: count() })
+          .from(user)
+          .innerJoin(profiles, eq(profiles.id, user.id))
+          .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+          .where(where)
+          .prepare(`admin_users_${filter}_total`),
+      },
+    ] as const;
+  });
+  return {
+    lists: new Map(perFilter),
+    byId: base()
+      .where(eq(user.id, sql.placeholder('id')))
+      .prepare('admin_user_by_id'),
+  };
+});
+
+type ListKey = [q: string | null, filter: AdminUserFilter, page: number, owner: string];
+
+/** Every admin asking for the same list page at the same moment shares one read. */
+const readList = sharedRead(async (db, key: string) => {
+  const [q, filter, page, owner] = JSON.parse(key) as ListKey;
+  const list = statementsOf(db).lists.get(filter)!;
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const [rows, [total]] = await Promise.all([list.page.execute({ pattern, owner, offset: (page - 1) * ADMIN_PAGE_SIZE }), list.total.execute({ pattern, owner })]);
+  return { users: rows.map(toView), total: total?.n ?? 0, page, pageSize: ADMIN_PAGE_SIZE };
+});
+
 /** The user list (spec 000 §7 admin list): newest first, by username, name or e-mail, a page at a time. */
-export async function listUsers(deps: AppDeps, input: { q?: string; filter: AdminUserFilter; page: number }) {
-  const db = deps.database.db;
-  const owner = deps.config.auth.ownerEmail;
-  const pattern = input.q ? `%${input.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined;
-  const where = and(pattern ? or(ilike(user.username, pattern), ilike(profiles.fullName, pattern), ilike(user.email, pattern)) : undefined, filterSql(input.filter, owner));
-  const base = () => db.select(columns(owner)).from(user).innerJoin(profiles, eq(profiles.id, user.id)).leftJoin(subscriptions, eq(subscriptions.userId, user.id));
-  const [rows, [total]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((input.page - 1) * ADMIN_PAGE_SIZE),
-    db.select({ n: count() }).from(user).innerJoin(profiles, eq(profiles.id, user.id)).leftJoin(subscriptions, eq(subscriptions.userId, user.id)).where(where),
-  ]);
-  return { users: rows.map(toView), total: total?.n ?? 0, page: input.page, pageSize: ADMIN_PAGE_SIZE };
+export function listUsers(deps: AppDeps, input: { q?: string; filter: AdminUserFilter; page: number }) {
+  const key: ListKey = [input.q || null, input.filter, input.page, deps.config.auth.ownerEmail ?? ''];
+  return readList(deps.database.db, JSON.stringify(key));
 }
 
 export async function adminUserById(deps: AppDeps, db: Database, id: string): Promise<AdminUser> {
-  const owner = deps.config.auth.ownerEmail;
-  const [row] = await db
-    .select(columns(owner))
-    .from(user)
-    .innerJoin(profiles, eq(profiles.id, user.id))
-    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
-    .where(eq(user.id, id));
+  const [row] = await statementsOf(db).byId.execute({ id, owner: deps.config.auth.ownerEmail ?? '' });
   if (!row) throw errors.notFound('User not found.');
   return toView(row);
 }
