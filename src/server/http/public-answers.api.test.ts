@@ -152,6 +152,16 @@ describe('cached catalogue answers at the front door', () => {
     expect(t.deps.publicAnswers.lookup('/api/session')).toBeUndefined();
   });
 
+  it('never keeps a premium answer at the door: Advanced Discovery asks the guard every time', async () => {
+    const path = '/api/catalogue/advanced-discover?type=movie&rating=7';
+    const premium = await signUpVerified(t); // early accounts are founding members (ruling 6)
+    expect((await raw(path, { cookie: premium.cookie })).status).toBe(200);
+    expect((await raw(path, { cookie: premium.cookie })).status).toBe(200);
+    expect(t.deps.publicAnswers.lookup(path)).toBeUndefined();
+    expect((await raw(path)).status).toBe(401);
+    expect(reachedApp.filter((p) => p === path)).toHaveLength(3);
+  });
+
   it('lets an answer go when it expires, and the app answers again', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const path = '/api/catalogue/trending?type=tv';

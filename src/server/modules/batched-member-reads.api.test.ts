@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verification } from '../db/schema';
 import { signUpVerified } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/harness';
 import { statementsDuring } from '../test/query-count';
@@ -165,6 +166,20 @@ describe('batched member reads', () => {
     const { result, statements } = await atOnce((m, i) => (i === 0 ? check(star.username) : i === 1 ? check(m.username, 'profile') : check(`free_name_${i}`)));
     expect(statements).toHaveLength(1);
     expect(result.map((r) => r.available)).toEqual([false, true, true, true, true]);
+  });
+
+  it('answers five reset-token checks with one statement, each its own answer', async () => {
+    // Two live tokens, one used up in the past, two never issued.
+    const hour = 60 * 60 * 1000;
+    await t.deps.database.db.insert(verification).values([
+      { id: 'batch-live-1', identifier: 'reset-password:batch-live-1', value: star.id, expiresAt: new Date(Date.now() + hour) },
+      { id: 'batch-live-2', identifier: 'reset-password:batch-live-2', value: troll.id, expiresAt: new Date(Date.now() + hour) },
+      { id: 'batch-old', identifier: 'reset-password:batch-old', value: pest.id, expiresAt: new Date(Date.now() - hour) },
+    ]);
+    const tokens = ['batch-live-1', 'batch-old', 'batch-live-2', 'nobody-issued-this', 'batch-live-1x'];
+    const { result, statements } = await atOnce((_, i) => `/api/accounts/reset-token?token=${tokens[i]}`);
+    expect(statements).toHaveLength(1);
+    expect(result.map((r) => r.valid)).toEqual([true, false, true, false, false]);
   });
 
   it('answers five members’ billing pages with one statement: the access flags and the plan behind them', async () => {

@@ -91,6 +91,9 @@ export const titlesApi = defineRoutes({
     summary: 'Advanced Discovery: years, streaming services, TMDB rating (premium)',
     query: advancedDiscoverQuerySchema,
     status: 200,
+    // A kept answer per filter, sent after the premium guard (titles/answers.ts sendGuarded).
+    raw: true,
+    conditional: true,
     response: titlePageSchema,
     errors: [503],
     cache: 'private, max-age=300',

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verification } from '../../db/schema';
 import { cookieFrom, linkFromMail, signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { deviceName } from './known-devices';
@@ -149,8 +150,17 @@ describe('security mails (issue 20, part 6)', () => {
     const link = new URL(await linkFromMail(t, u.email));
     const followed = await t.request(link.pathname + link.search, { redirect: 'manual' });
     const token = new URL(followed.headers.get('location')!, 'http://localhost').searchParams.get('token')!;
+    // The reset page's question (GET /api/accounts/reset-token): valid until used.
+    const tokenState = async (value: string) => (await (await t.request(`/api/accounts/reset-token?token=${encodeURIComponent(value)}`)).json()) as { valid: boolean };
+    expect(await tokenState(token)).toEqual({ valid: true });
+    expect(await tokenState(`${token}x`)).toEqual({ valid: false });
     const reset = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'N3w-Password-2!' } });
     expect(reset.status).toBe(200);
+    expect(await tokenState(token)).toEqual({ valid: false });
+    // An unused token past its hour is not valid either.
+    const past = new Date(Date.now() - 60_000);
+    await t.deps.database.db.insert(verification).values({ id: `expired-${u.id}`, identifier: `reset-password:expired-${u.id}`, value: u.id, expiresAt: past });
+    expect(await tokenState(`expired-${u.id}`)).toEqual({ valid: false });
     expect(await mails(u.email, SUBJECTS.password)).toHaveLength(2);
     // The used token again: refused, no mail.
     expect((await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'N3w-Password-3!' } })).status).toBe(400);

@@ -49,4 +49,14 @@ export class ReadyAnswers {
     if (url !== undefined) this.deps.publicAnswers.remember(url, answer);
     return sendAnswer(c, answer);
   }
+
+  /**
+   * The same kept answer for a route whose guard decides who may have it (a premium route): answered
+   * here, after the guard ran, and never handed to the front door, which asks no one for a session.
+   */
+  async sendGuarded(c: Context<AppEnv>, key: string, cacheControl: string, load: () => Promise<unknown>, notFound = 'Not found.'): Promise<Response> {
+    const answer = await this.get(`guarded:${key}`, cacheControl, load);
+    if (answer === null) throw errors.notFound(notFound);
+    return sendAnswer(c, answer);
+  }
 }

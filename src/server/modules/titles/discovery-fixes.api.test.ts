@@ -151,6 +151,11 @@ describe('Advanced Discovery is premium on the server', () => {
     const body = (await allowed.json()) as Page<TitleSummary>;
     expect(body.results.length).toBeGreaterThan(0);
     expect(body.results.every((r) => r.year! >= 1990 && r.year! <= 1999 && r.voteAverage >= 8)).toBe(true);
+    // The answer is kept per filter, and the guard still decides every request.
+    expect((await t.as(free)(path)).status).toBe(403);
+    expect((await t.as(null)(path)).status).toBe(401);
+    const again = await t.as(premium)(path, { headers: { 'if-none-match': allowed.headers.get('etag')! } });
+    expect(again.status).toBe(304);
   });
 
   it('checks its parameters with the field named', async () => {

@@ -44,8 +44,12 @@ export function titleRoutes(deps: AppDeps & { catalogue: Catalogue }) {
       return answers.send(c, `discover:${JSON.stringify(filter)}`, cache('discover'), () => service.discover(filter));
     },
 
-    // Per user and premium only: answered directly, never handed to the public front door.
-    advancedDiscover: async (c) => c.json(await service.discover(service.discoverFilter(c.req.valid('query'))), 200),
+    // Premium only: the guard runs on every request, then the answer kept for the filter is sent;
+    // never handed to the public front door.
+    advancedDiscover: async (c) => {
+      const filter = service.discoverFilter(c.req.valid('query'));
+      return answers.sendGuarded(c, `advanced-discover:${JSON.stringify(filter)}`, cache('advancedDiscover'), () => service.discover(filter));
+    },
 
     trending: async (c) => {
       const { type, page, certification } = c.req.valid('query');
