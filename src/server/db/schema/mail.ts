@@ -31,7 +31,12 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_at_idx').on(t.createdAt),
+    // The dev mailbox lists one address's mails, newest first.
+    index('mail_outbox_to_created_at_idx').on(t.to, t.createdAt),
+  ],
 );
 
 /**

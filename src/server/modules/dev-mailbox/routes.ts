@@ -1,7 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { devMailboxApi } from '../../../shared/api/dev-mailbox';
 import type { Config } from '../../config';
+import { preparedPerDatabase } from '../../db/batch';
+import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { mailOutbox } from '../../db/schema';
 import { isLoopback } from '../../http/client-address';
@@ -28,6 +30,33 @@ function assertLocal(config: Pick<Config, 'mail'>, c: Context) {
   if (!isLocalRequest(config, c)) throw errors.forbidden(LOCAL_ONLY_MESSAGE);
 }
 
+/**
+ * The list, newest first (200 at most), for one address or everyone: what the page shows, not the
+ * HTML (read per mail). Prepared once per database.
+ */
+const statementsOf = preparedPerDatabase((db: Database) => {
+  const list = () =>
+    db
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
+      .from(mailOutbox);
+  return {
+    to: list()
+      .where(eq(mailOutbox.to, sql.placeholder('to')))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(200)
+      .prepare('dev_mailbox_to'),
+    all: list().orderBy(desc(mailOutbox.createdAt)).limit(200).prepare('dev_mailbox_all'),
+  };
+});
+
 /** The handlers of src/shared/api/dev-mailbox.ts; mounted only when the dev mailbox is on and NODE_ENV is not production. */
 export function devMailboxRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -36,12 +65,8 @@ export function devMailboxRoutes(deps: AppDeps) {
     list: async (c) => {
       assertLocal(config, c);
       const { to } = c.req.valid('query');
-      const rows = await db
-        .select()
-        .from(mailOutbox)
-        .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(200);
+      const statements = statementsOf(db);
+      const rows = await (to ? statements.to.execute({ to: to.toLowerCase() }) : statements.all.execute());
       return c.json(
         {
           mails: rows.map((m) => ({

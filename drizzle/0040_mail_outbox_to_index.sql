@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_to_created_at_idx" ON "mail_outbox" USING btree ("to","created_at");
