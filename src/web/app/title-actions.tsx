@@ -1,4 +1,6 @@
+import { Bookmark, Eye, Heart } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { Button } from '@/components/ui/button';
 import { TitleActionsProvider, type TitleActions } from '@/components/title-actions-context';
 import { retryImport } from '@/lib/retry-import';
 
@@ -14,7 +16,7 @@ const actions: TitleActions = {
     </Suspense>
   ),
   details: (title) => (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DetailsActionsPlaceholder />}>
       <DetailsActions title={title} />
     </Suspense>
   ),
@@ -24,6 +26,30 @@ const actions: TitleActions = {
     </Suspense>
   ),
 };
+
+/**
+ * The details actions' place while their code loads: the buttons as a newcomer first sees them,
+ * disabled and hidden from assistive technology, and the favorite count's line, so that the page
+ * below does not move when the real ones arrive (Lighthouse counted that shift on the details page).
+ * No wrapper: the details row styles its direct children (full-width cells on phones).
+ */
+function DetailsActionsPlaceholder() {
+  const quiet = { disabled: true, 'aria-hidden': true } as const;
+  return (
+    <>
+      <Button {...quiet}>
+        <Heart aria-hidden /> Add to Favorites
+      </Button>
+      <Button variant="outline" {...quiet}>
+        <Bookmark aria-hidden /> Add to Watchlist
+      </Button>
+      <Button variant="outline" {...quiet}>
+        <Eye aria-hidden /> Set as Watching
+      </Button>
+      <p className="order-last col-span-2 h-10" aria-hidden />
+    </>
+  );
+}
 
 /** Gives content cards and the details page their favorite, watchlist, rate and watching actions. */
 export function AppTitleActions({ children }: { children: ReactNode }) {

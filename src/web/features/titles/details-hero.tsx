@@ -8,6 +8,8 @@ import { Poster } from './poster';
 import { TitleActionsSlot } from './title-slots';
 import { WatchButton } from './watch-button';
 
+const ACTION_ROW = 'grid grid-cols-2 gap-3 empty:hidden max-sm:*:h-auto max-sm:*:min-h-10 max-sm:*:w-full max-sm:*:py-2 max-sm:*:whitespace-normal sm:flex sm:flex-wrap';
+
 /** Backdrop, poster, title, facts, genres, overview and the title's actions. */
 export function DetailsHero({ title, onOpenRelated }: { title: TitleDetails; onOpenRelated: () => void }) {
   const runtime = formatRuntime(title.runtime);
@@ -70,9 +72,15 @@ export function DetailsHero({ title, onOpenRelated }: { title: TitleDetails; onO
           </div>
         </div>
         {title.overview ? <p className="max-w-3xl leading-7">{title.overview}</p> : <p className="text-muted-foreground">No overview available.</p>}
-        {/* On phones, two even columns (long labels wrap inside their button); from sm up, one wrapping row. */}
-        <div className="grid grid-cols-2 gap-3 max-sm:*:h-auto max-sm:*:min-h-10 max-sm:*:w-full max-sm:*:py-2 max-sm:*:whitespace-normal sm:flex sm:flex-wrap">
+        {/*
+          On phones, two even columns (long labels wrap inside their button); from sm up, wrapping rows.
+          The member's list actions (and the favorite count) have a row of their own, so that their
+          number, which depends on the member's lists, never moves the buttons after them.
+        */}
+        <div className={ACTION_ROW}>
           <TitleActionsSlot title={title} />
+        </div>
+        <div className={ACTION_ROW}>
           <WatchButton title={title.title} />
           <Button asChild variant="outline">
             <a href={title.trailer.url} target="_blank" rel="noopener noreferrer">
