@@ -79,7 +79,9 @@ const steps: string[] = [];
 /** The focused element shows focus and can be seen (given a moment for a focus transition). */
 async function expectVisibleFocus(page: Page): Promise<Focus> {
   let focus: Focus | null = null;
-  for (let i = 0; i < 10; i++) {
+  // Up to 2 s: Radix gives the focus back a task after a dialog unmounts, which a loaded CI machine
+  // draws late (a CI run missed it within 500 ms after the chat closed).
+  for (let i = 0; i < 40; i++) {
     focus = await describeFocus(page);
     if (focus && focus.indicator && !focus.hidden) break;
     await page.waitForTimeout(50);
