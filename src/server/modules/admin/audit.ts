@@ -1,6 +1,7 @@
 import { count, desc, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AuditAction } from '../../../shared/admin';
 import { preparedPerDatabase, sharedRead } from '../../db/batch';
+import { countedPage } from './counted-page';
 import type { Database } from '../../db/client';
 import { adminAuditLog } from '../../db/schema';
 
@@ -48,9 +49,7 @@ export function listAudit(db: Database, page: number) {
 
 const readPage = sharedRead(async (db, key: string) => {
   const page = Number(key);
-  const statements = statementsOf(db);
-  const rows = await statements.page.execute({ offset: (page - 1) * ADMIN_PAGE_SIZE });
-  const total = rows[0]?.total ?? (await statements.total.execute())[0]?.n ?? 0;
+  const { rows, total } = await countedPage(statementsOf(db), page);
   return {
     entries: rows.map((r) => ({ id: r.id, actorName: r.actorName, action: r.action, target: r.target, reason: r.reason, createdAt: r.createdAt.toISOString() })),
     total,

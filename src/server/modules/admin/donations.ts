@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type AdminDonation } from '../../../shared/admin';
 import { preparedPerDatabase, sharedRead } from '../../db/batch';
+import { countedPage } from './counted-page';
 import type { Database } from '../../db/client';
 import { donations, user } from '../../db/schema';
 
@@ -34,9 +35,7 @@ export function listDonations(db: Database, page: number) {
 /** Every admin asking for the same page at the same moment shares one read. */
 const readPage = sharedRead(async (db, key: string) => {
   const page = Number(key);
-  const statements = statementsOf(db);
-  const rows = await statements.page.execute({ offset: (page - 1) * ADMIN_PAGE_SIZE });
-  const total = rows[0]?.total ?? (await statements.total.execute())[0]?.n ?? 0;
+  const { rows, total } = await countedPage(statementsOf(db), page);
   return {
     donations: rows.map((r): AdminDonation => ({
       id: r.id,
