@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bit, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bit, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -72,4 +72,17 @@ export const matchSigs = pgTable('match_sigs', {
   genreBits: bit('genre_bits', { dimensions: 64 })
     .notNull()
     .default(sql`repeat('0', 64)::bit(64)`),
+});
+
+/**
+ * A counter of writes to what a matches page reads (ADR 087): statement triggers on favorites,
+ * profiles, user, follows, blocks, mutes, match_sigs and match_heavy_titles add 1 to the row of
+ * the writing backend (`pg_backend_pid()`), so concurrent writers never wait on each other's row.
+ * The sum over the rows, read in the snapshot of a request, is the same only if no such write
+ * committed in between: a page kept under it is still exact. The rebalancer folds finished
+ * backends' rows into row 0 (sum unchanged).
+ */
+export const matchEpoch = pgTable('match_epoch', {
+  backend: integer('backend').primaryKey(),
+  v: bigint('v', { mode: 'number' }).notNull(),
 });

@@ -10,8 +10,8 @@ import {
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { errors } from '../../http/errors';
-import { listMatches } from '../matches/service';
-import { profileRowOf, type ProfileRow, sharingGenresOf } from './summary-reads';
+import { matchesWithStamp } from '../matches/service';
+import { profileRowOf, type ProfileRow, sharingGenresKept } from './summary-reads';
 
 const filled = (v: string | null) => !!v && v.trim().length > 0;
 
@@ -56,7 +56,7 @@ export async function getDashboard(deps: AppDeps, viewer: AuthedUser): Promise<D
  * same rule (verified, not banned, not private, no block either way) and skips people already followed.
  */
 async function peopleYouMightLike(deps: AppDeps, viewer: AuthedUser): Promise<Suggestion[]> {
-  const page = await listMatches(deps, viewer, { page: 1 });
+  const { page, stamp } = await matchesWithStamp(deps, viewer, { page: 1 });
   const picked: Suggestion[] = page.matches
     .filter((m) => !m.isFollowing)
     .slice(0, SUGGESTIONS_SHOWN)
@@ -64,7 +64,7 @@ async function peopleYouMightLike(deps: AppDeps, viewer: AuthedUser): Promise<Su
   // The genre query scans profiles by genre overlap, so it runs only when the matches fall short.
   if (picked.length >= SUGGESTIONS_SHOWN) return picked;
   const seen = new Set(picked.map((s) => s.user.id));
-  for (const p of await sharingGenresOf(deps.database.db, viewer.id)) {
+  for (const p of await sharingGenresKept(deps.database.db, viewer.id, stamp)) {
     if (picked.length >= SUGGESTIONS_SHOWN) break;
     if (seen.has(p.id)) continue;
     picked.push({

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { SUGGESTIONS_SHOWN } from '../../../shared/dashboard';
 import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
+import { type EpochStamp, epochCache } from '../../db/epoch-cache';
 import { blockedPeopleOf } from '../safety/service';
 
 /**
  * The dashboard summary's own reads, batched across the requests of one event-loop turn (decision
  * 022, ADR 070): one prepared statement for every viewer of the turn, each viewer's row their own;
- * identical viewers are read once and nothing is kept. Its matches come from matches/reads.ts.
+ * identical viewers are read once. Only the genre fill-up is kept, while nothing it reads changes (ADR 087). Its matches come from matches/reads.ts.
  */
 
 export interface ProfileRow {
@@ -99,3 +100,17 @@ export const sharingGenresOf = perViewer(
   (r) => r.rows as GenrePersonRow[],
   () => [],
 );
+
+/**
+ * The fill-up reads only profiles, user, follows and blocks, whose every write raises match_epoch,
+ * and no clock, so it is kept per viewer under the matches page's stamp (ADR 087).
+ */
+const keptSharing = epochCache<GenrePersonRow[]>(2_000);
+
+export async function sharingGenresKept(db: Database, viewer: string, stamp: EpochStamp | null): Promise<GenrePersonRow[]> {
+  const kept = stamp && keptSharing.get(db, viewer, stamp);
+  if (kept) return kept;
+  const rows = await sharingGenresOf(db, viewer);
+  if (stamp) keptSharing.set(db, viewer, { ...stamp, validUntilMs: null }, rows);
+  return rows;
+}

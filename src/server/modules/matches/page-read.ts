@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
+import { type EpochStamp, epochCache } from '../../db/epoch-cache';
 import { mutedBy } from '../safety/service';
 import { compareMatches, type RankOptions, type RankResult, toRanked } from './ranking';
 import { rankedColumns, rankQuery, type RankRow, rankUsersQuery } from './statements';
@@ -134,10 +135,27 @@ const loadPage = batchedRead<string, PageResult>(
 );
 
 /**
- * The first `limit` of the viewer's ranking (rankMatches' answer) and the cards of those after the
- * first `start`, read with the other pages asked in the same turn.
+ * Pages kept while nothing they read has changed (ADR 087): a page depends only on the database's
+ * rows (favorites, profiles, user, follows, blocks, mutes, match_sigs, the heavy titles; each write
+ * to them raises match_epoch) and on the clock through the boosts, so it is kept until the epoch
+ * moves or the next boost ends. About 2,000 pages of up to 21 cards: a few megabytes.
  */
-export function rankedPage(db: Database, viewerId: string, options: RankOptions & { start: number }): Promise<PageResult> {
-  if (options.limit <= 0 || options.onlyUsers?.length === 0) return Promise.resolve({ matches: [], path: 'direct', viewerGenres: [], people: new Map() });
-  return loadPage(db, JSON.stringify([viewerId, options.limit, options.genres ?? [], options.onlyUsers ?? null, options.start] satisfies PageKey));
+const keptPages = epochCache<PageResult>(2_000);
+
+/**
+ * The first `limit` of the viewer's ranking (rankMatches' answer) and the cards of those after the
+ * first `start`, read with the other pages asked in the same turn, or kept from an earlier request
+ * when `stamp` (read in the asking request's own snapshot) says nothing it reads has changed since.
+ */
+export async function rankedPage(db: Database, viewerId: string, options: RankOptions & { start: number }, stamp: EpochStamp | null): Promise<PageResult> {
+  if (options.limit <= 0 || options.onlyUsers?.length === 0) return { matches: [], path: 'direct', viewerGenres: [], people: new Map() };
+  const key = JSON.stringify([viewerId, options.limit, options.genres ?? [], options.onlyUsers ?? null, options.start] satisfies PageKey);
+  const kept = stamp && keptPages.get(db, key, stamp);
+  if (kept) return kept;
+  const page = await loadPage(db, key);
+  if (stamp) keptPages.set(db, key, stamp, page);
+  return page;
 }
+
+/** How many pages are kept for this database (tests). */
+export const keptPageCount = (db: Database) => keptPages.size(db);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AccessFlags } from '../../../shared/session';
 import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
+import type { EpochStamp } from '../../db/epoch-cache';
 import { computeAccess } from '../accounts/access';
 
 /**
@@ -21,6 +22,9 @@ interface StateRow {
   subscriptionEndMs: number | null;
   trialEndMs: number | null;
   today: string[] | null;
+  epoch: string;
+  nowMs: number;
+  boostEndMs: number | null;
 }
 
 /** Ruling 4's inputs (accounts/access.ts loadAccess reads the same three rows) and today's kept three (ruling 20). */
@@ -35,6 +39,10 @@ function stateStatement(db: Database) {
       subscriptionEndMs: sql<number | null>`(extract(epoch FROM s.subscription_end) * 1000)::float8`,
       trialEndMs: sql<number | null>`(extract(epoch FROM s.trial_end) * 1000)::float8`,
       today: sql<string[] | null>`(SELECT to_json(d.match_ids) FROM match_daily d WHERE d.user_id = k.viewer AND d.day = (now() at time zone 'UTC')::date)`,
+      // The stamp a kept page is checked against (ADR 087): once per statement, the same for every viewer of it.
+      epoch: sql<string>`(SELECT coalesce(sum(v), 0)::text FROM match_epoch)`,
+      nowMs: sql<number>`(extract(epoch FROM now()) * 1000)::float8`,
+      boostEndMs: sql<number | null>`(SELECT (extract(epoch FROM min(boost_expires_at)) * 1000)::float8 FROM profiles WHERE boost_expires_at > now())`,
     })
     .from(
       sql`unnest(${sql.placeholder('viewers')}::text[]) AS k(viewer)
@@ -58,6 +66,8 @@ export interface ViewerState {
   access: AccessFlags;
   /** Today's kept matches (ruling 20), or null before the first visit of the UTC day. */
   today: string[] | null;
+  /** What a kept matches page is checked against (ADR 087); null when the viewer has no row. */
+  stamp: EpochStamp | null;
 }
 
 /** The viewer's access (ruling 4, as loadAccess computes it) and today's kept matches, in one batched statement. */
@@ -69,5 +79,6 @@ export async function viewerState(db: Database, viewer: { id: string; email: str
       ? { subscribed: row.subscribed, subscriptionTier: row.tier, subscriptionEnd: date(row.subscriptionEndMs), trialEnd: date(row.trialEndMs) }
       : null;
   const access = computeAccess({ email: viewer.email, ownerEmail, isAdmin: !!row?.admin, foundingMember: !!row?.founding, subscription });
-  return { access, today: row?.today ?? null };
+  const stamp = row ? { epoch: row.epoch, nowMs: Number(row.nowMs), validUntilMs: row.boostEndMs === null ? null : Number(row.boostEndMs) } : null;
+  return { access, today: row?.today ?? null, stamp };
 }

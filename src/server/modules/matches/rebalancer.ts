@@ -24,6 +24,22 @@ export async function rebalanceNeeded(db: Database): Promise<boolean> {
 }
 
 /**
+ * Folds the write counter's rows (ADR 087) into row 0, the sum unchanged in one commit, so that the
+ * rows of backends long gone do not pile up in the sum every matches page reads. Rows that a write
+ * holds at this moment are skipped (never waited for) and folded next time.
+ */
+export async function foldMatchEpoch(db: Database): Promise<number> {
+  const [row] = await queryRows<{ folded: number }>(
+    db,
+    sql`WITH gone AS (DELETE FROM match_epoch WHERE backend IN (SELECT backend FROM match_epoch WHERE backend <> 0 FOR UPDATE SKIP LOCKED) RETURNING v),
+        kept AS (INSERT INTO match_epoch AS e (backend, v) SELECT 0, sum(v) FROM gone HAVING count(*) > 0
+          ON CONFLICT (backend) DO UPDATE SET v = e.v + EXCLUDED.v RETURNING 1)
+        SELECT count(*)::integer AS folded FROM gone`,
+  );
+  return row?.folded ?? 0;
+}
+
+/**
  * Checks now and then every interval; rebalances (under a SHARE lock on favorites, a few seconds at
  * 100,000 users) only when needed. Which titles are heavy changes speed only, never the ranking.
  */
@@ -32,6 +48,7 @@ export function startMatchRebalancer(deps: Pick<AppDeps, 'database' | 'logger'>,
   const check = () =>
     (running ??= (async () => {
       const { db } = deps.database;
+      await foldMatchEpoch(db);
       if (!(await rebalanceNeeded(db))) return;
       const started = Date.now();
       const titles = await rebalanceMatchTitles(db, MATCH_HEAVY_SLOTS, MATCH_HEAVY_MIN_FANS);

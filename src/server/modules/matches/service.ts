@@ -12,6 +12,7 @@ import {
 } from '../../../shared/matches';
 import { batchedRead } from '../../db/batch';
 import { queryRows } from '../../db/client';
+import type { EpochStamp } from '../../db/epoch-cache';
 import type { AppDeps } from '../../deps';
 import type { AuthedUser } from '../../http/context';
 import { AppError, errors } from '../../http/errors';
@@ -24,15 +25,22 @@ import { viewerState } from './reads';
  * The matches page (spec 001 §2, ruling 20). Free users get the first three of their ranking at
  * their first visit of the UTC day, kept until the next day, and never a genre filter; premium
  * users (ruling 4) get the live ranking by pages, filtered by genre when they ask. Every read is
- * batched with the other requests of the moment (reads.ts, page-read.ts, ADR 070); nothing is kept between them.
+ * batched with the other requests of the moment (reads.ts, page-read.ts, ADR 070); a page is kept only
+ * while nothing it reads has changed (ADR 087).
  */
 export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { page: number; genres?: string }): Promise<MatchesPage> {
+  return (await matchesWithStamp(deps, viewer, query)).page;
+}
+
+/** The matches page and the stamp it was read under (ADR 087), which the dashboard's other kept reads share. */
+export async function matchesWithStamp(deps: AppDeps, viewer: AuthedUser, query: { page: number; genres?: string }): Promise<{ page: MatchesPage; stamp: EpochStamp | null }> {
   const { db } = deps.database;
   const state = await viewerState(db, viewer, deps.config.auth.ownerEmail);
+  const { stamp } = state;
   if (!state.access.isPremium) {
-    const ids = await dailyMatchIds(deps, viewer.id, state.today);
-    const page = await rankedPage(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids, start: 0 });
-    return { matches: describe(page, page.matches), limited: true, page: 1, hasMore: false, genres: [] };
+    const ids = await dailyMatchIds(deps, viewer.id, state.today, stamp);
+    const page = await rankedPage(db, viewer.id, { limit: FREE_MATCHES_PER_DAY, onlyUsers: ids, start: 0 }, stamp);
+    return { page: { matches: describe(page, page.matches), limited: true, page: 1, hasMore: false, genres: [] }, stamp };
   }
   const genres = [
     ...new Set(
@@ -43,9 +51,9 @@ export async function listMatches(deps: AppDeps, viewer: AuthedUser, query: { pa
     ),
   ].slice(0, 20);
   const end = query.page * MATCH_PAGE_SIZE;
-  const page = await rankedPage(db, viewer.id, { limit: end + 1, genres, start: end - MATCH_PAGE_SIZE });
+  const page = await rankedPage(db, viewer.id, { limit: end + 1, genres, start: end - MATCH_PAGE_SIZE }, stamp);
   const pageRows = page.matches.slice(end - MATCH_PAGE_SIZE, end);
-  return { matches: describe(page, pageRows), limited: false, page: query.page, hasMore: page.matches.length > end, genres };
+  return { page: { matches: describe(page, pageRows), limited: false, page: query.page, hasMore: page.matches.length > end, genres }, stamp };
 }
 
 /** A text[] from ids, in their order (the drivers pass no arrays the same way, so through JSON). */
@@ -60,13 +68,13 @@ const textArray = (ids: readonly string[]) =>
  * keep one choice: a row is replaced only if it is still what was read. `kept` is today's row as
  * read with the viewer's access (null: none yet today); nothing is written when the choice stands.
  */
-async function dailyMatchIds(deps: AppDeps, userId: string, kept: string[] | null): Promise<string[]> {
+async function dailyMatchIds(deps: AppDeps, userId: string, kept: string[] | null, stamp: EpochStamp | null): Promise<string[]> {
   const { db } = deps.database;
   const keptIds = kept ?? [];
   if (keptIds.length >= FREE_MATCHES_PER_DAY) return keptIds;
   // Start at the limit: the ranking alone, no cards.
   const limit = FREE_MATCHES_PER_DAY + keptIds.length;
-  const { matches } = await rankedPage(db, userId, { limit, start: limit });
+  const { matches } = await rankedPage(db, userId, { limit, start: limit }, stamp);
   const ids = [...keptIds, ...matches.map((m) => m.userId).filter((id) => !keptIds.includes(id))].slice(0, FREE_MATCHES_PER_DAY);
   if (kept && ids.length === keptIds.length) return keptIds;
   const today = sql`(now() at time zone 'UTC')::date`;
