@@ -1,4 +1,5 @@
-import { eq, gt } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
+import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { storedExports, storedUploads } from '../../db/schema';
 import { checkPrivateKey, contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PATH, type Storage, type StoredEntry, type StoredFile, USER_FOLDER } from './storage';
@@ -7,6 +8,27 @@ import { checkPrivateKey, contentTypeOf, isUploadKey, keyAfter, LOCAL_UPLOADS_PA
 const LIST_PAGE = 1_000;
 
 const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503' || (error as { cause?: { code?: string } }).cause?.code === '23503';
+
+/**
+ * The pictures asked in one event-loop turn, in one prepared statement (decision 022): a page of
+ * cards asks for many avatars at once, and many viewers for the same one, which is then read once.
+ * Read after it was asked, so a deleted picture (or account) is gone for the next request.
+ */
+const readUpload = batchedRead<string, Buffer | null>(
+  async (db, keys) => {
+    const rows = await uploadsStatementOf(db).execute({ keys: JSON.stringify(keys) });
+    return new Map(rows.map((r) => [r.key, r.body]));
+  },
+  () => null,
+);
+
+const uploadsStatementOf = preparedPerDatabase((db: Database) =>
+  db
+    .select({ key: storedUploads.key, body: storedUploads.body })
+    .from(storedUploads)
+    .where(sql`${storedUploads.key} IN (SELECT json_array_elements_text(${sql.placeholder('keys')}::json))`)
+    .prepare('stored_uploads_by_key'),
+);
 
 /**
  * Pictures in the database's `stored_uploads` table, served by our server at /api/uploads/{key}
@@ -42,9 +64,9 @@ export class DatabaseStorage implements Storage {
 
   async get(key: string): Promise<StoredFile | null> {
     if (!isUploadKey(key)) return null;
-    const [row] = await this.db.select({ body: storedUploads.body }).from(storedUploads).where(eq(storedUploads.key, key));
+    const body = await readUpload(this.db, key);
     // The type follows the key's extension, as with the other adapters (the row's is the same, by check).
-    return row ? { body: row.body, contentType: contentTypeOf(key) } : null;
+    return body ? { body, contentType: contentTypeOf(key) } : null;
   }
 
   async exists(key: string): Promise<boolean> {
