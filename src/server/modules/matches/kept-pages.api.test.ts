@@ -184,4 +184,17 @@ describe('matches pages kept while nothing they read changes (ADR 087)', () => {
     const after = await ask();
     expect(after.result.suggestions.map((s) => s.user.id)).not.toContain(a.id);
   });
+
+  it('keeps of each card only the five newest shared titles, with the rating gap and the count over all of them', async () => {
+    const [x, y] = (await Promise.all([signUpVerified(t), signUpVerified(t)])) as [User, User];
+    const titles = [238, 240, 278, 550, 680, 603, 769];
+    await favorite(x, ...titles);
+    // y's two oldest are rated 1 (3 from x's 4), the rest 4: a gap of 6 / 7 = 0.857, shown as 0.9.
+    for (const [i, mediaId] of titles.entries())
+      expect((await t.as(y)('/api/me/favorites', { method: 'POST', json: { mediaType: 'movie', mediaId, rating: i < 2 ? 1 : 4 } })).status).toBe(201);
+    const card = (await get<MatchesPage>(x, '/api/me/matches')).matches.find((m) => m.user.id === y.id)!;
+    expect(card.sharedFavoritesCount).toBe(7);
+    expect(card.ratingGap).toBe(0.9);
+    expect(card.sharedFavorites.map((f) => f.mediaId)).toEqual([769, 603, 680, 550, 278]);
+  });
 });

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { type EpochStamp, epochCache } from '../../db/epoch-cache';
+import { SHARED_FAVORITES_SHOWN } from '../../../shared/matches';
 import { mutedBy } from '../safety/service';
 import { compareMatches, type RankOptions, type RankResult, toRanked } from './ranking';
 import { rankedColumns, rankQuery, type RankRow, rankUsersQuery } from './statements';
@@ -23,7 +24,8 @@ export interface SharedTitle {
   myRating: number;
 }
 
-export interface CardPerson {
+/** A card's person as the statement answers: every title they share with the viewer. */
+interface CardRow {
   id: string;
   username: string | null;
   fullName: string | null;
@@ -33,6 +35,25 @@ export interface CardPerson {
   following: boolean;
   muted: boolean;
   shared: SharedTitle[];
+}
+
+/** A card's person as a page keeps it: the first shared titles shown, and the rating gap over all of them. */
+export interface CardPerson extends CardRow {
+  /** The newest SHARED_FAVORITES_SHOWN of the shared titles (all of them can be hundreds). */
+  shared: SharedTitle[];
+  /** How far apart the two ratings are on average over every shared title, to one decimal. */
+  ratingGap: number;
+  /** How many titles the card's statement found shared (0: the card is not shown). */
+  sharedTitles: number;
+}
+
+/**
+ * Only what a card shows, so a kept page (ADR 087) stays small whatever the members' lists: two
+ * members with 500 favorites in common would otherwise keep 500 titles in one card.
+ */
+function compactCard(card: CardRow): CardPerson {
+  const gap = card.shared.length === 0 ? 0 : card.shared.reduce((sum, t) => sum + Math.abs(t.theirRating - t.myRating), 0) / card.shared.length;
+  return { ...card, shared: card.shared.slice(0, SHARED_FAVORITES_SHOWN), ratingGap: Math.round(gap * 10) / 10, sharedTitles: card.shared.length };
 }
 
 /** One card's person as JSON (null when they have no profile), with the titles they share with `viewer`, newest of theirs first. */
@@ -62,7 +83,7 @@ function pageStatement(db: Database, kind: 'scan' | 'users') {
   const ranked = kind === 'scan' ? rankQuery(viewer, sql`k.lim`, sql`k.genres`) : rankUsersQuery(viewer, sql`k.users`, sql`k.genres`);
   const columns = rankedColumns();
   return db
-    .select({ key: sql<string>`k.key`, ...columns, card: sql<CardPerson | null>`CASE WHEN r.pos > k.start THEN ${cardOf(viewer, sql`r.user_id`)} END` })
+    .select({ key: sql<string>`k.key`, ...columns, card: sql<CardRow | null>`CASE WHEN r.pos > k.start THEN ${cardOf(viewer, sql`r.user_id`)} END` })
     .from(
       sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('viewers')}::text[], ${sql.placeholder('limits')}::text[]::integer[],
           ${sql.placeholder('genres')}::text[], ${sql.placeholder('users')}::text[], ${sql.placeholder('starts')}::text[]::integer[]) AS k(key, viewer, lim, genres, users, start)
@@ -83,7 +104,7 @@ export interface PageResult extends RankResult {
   people: Map<string, CardPerson>;
 }
 
-type PageRow = RankRow & { key: string; card: CardPerson | null };
+type PageRow = RankRow & { key: string; card: CardRow | null };
 
 async function readPages(keys: string[], rows: (keys: string[], asked: PageKey[]) => Promise<PageRow[]>, into: Map<string, PageRow[]>) {
   if (keys.length === 0) return;
@@ -125,7 +146,7 @@ const loadPage = batchedRead<string, PageResult>(
       keys.map((key) => {
         const [, limit, , onlyUsers] = JSON.parse(key) as PageKey;
         const rows = byKey.get(key) ?? [];
-        const people = new Map(rows.flatMap((r) => (r.card ? [[r.card.id, r.card] as const] : [])));
+        const people = new Map(rows.flatMap((r) => (r.card ? [[r.card.id, compactCard(r.card)] as const] : [])));
         const matches = rows.map(toRanked).sort(compareMatches).slice(0, limit);
         return [key, { matches, path: onlyUsers ? 'direct' : 'scan', viewerGenres: rows[0]?.viewerGenres ?? [], people }] as const;
       }),
@@ -138,9 +159,10 @@ const loadPage = batchedRead<string, PageResult>(
  * Pages kept while nothing they read has changed (ADR 087): a page depends only on the database's
  * rows (favorites, profiles, user, follows, blocks, mutes, match_sigs, the heavy titles; each write
  * to them raises match_epoch) and on the clock through the boosts, so it is kept until the epoch
- * moves or the next boost ends. About 2,000 pages of up to 21 cards: a few megabytes.
+ * moves or the next boost ends. At most 1,000 pages of up to 21 cards of up to 5 titles
+ * (compactCard): tens of kilobytes a page, tens of megabytes at the very most.
  */
-const keptPages = epochCache<PageResult>(2_000);
+const keptPages = epochCache<PageResult>(1_000);
 
 /**
  * The first `limit` of the viewer's ranking (rankMatches' answer) and the cards of those after the

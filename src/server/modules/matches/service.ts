@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  BOOST_COOLDOWN_MS,
-  BOOST_MS,
-  type BoostState,
-  FREE_MATCHES_PER_DAY,
-  MATCH_PAGE_SIZE,
-  type Match,
-  matchMessages,
-  type MatchesPage,
-  SHARED_FAVORITES_SHOWN,
-} from '../../../shared/matches';
+import { BOOST_COOLDOWN_MS, BOOST_MS, type BoostState, FREE_MATCHES_PER_DAY, MATCH_PAGE_SIZE, type Match, matchMessages, type MatchesPage } from '../../../shared/matches';
 import { batchedRead } from '../../db/batch';
 import { queryRows } from '../../db/client';
 import type { EpochStamp } from '../../db/epoch-cache';
@@ -96,18 +86,16 @@ function describe({ people: byUser, viewerGenres }: PageResult, ranked: Ranked[]
   const mine = new Set(viewerGenres);
   return ranked.flatMap((r) => {
     const person = byUser.get(r.userId);
-    const titles = person?.shared ?? [];
-    if (!person || titles.length === 0) return [];
-    const gap = titles.reduce((sum, t) => sum + Math.abs(t.theirRating - t.myRating), 0) / titles.length;
+    if (!person || person.sharedTitles === 0) return [];
     return [
       {
         user: { id: person.id, username: person.username ?? '', fullName: person.fullName, avatarUrl: person.avatarUrl, isDemo: person.isDemo },
         matchPercentage: r.pct,
         sharedFavoritesCount: r.shared,
-        sharedFavorites: titles.slice(0, SHARED_FAVORITES_SHOWN).map((t) => ({ mediaType: t.mediaType, mediaId: t.mediaId, title: t.title, posterPath: t.posterPath })),
+        sharedFavorites: person.shared.map((t) => ({ mediaType: t.mediaType, mediaId: t.mediaId, title: t.title, posterPath: t.posterPath })),
         genres: person.genres,
         sharedGenres: person.genres.filter((g) => mine.has(g)),
-        ratingGap: Math.round(gap * 10) / 10,
+        ratingGap: person.ratingGap,
         boosted: r.boosted,
         isFollowing: person.following,
         isMuted: person.muted,
