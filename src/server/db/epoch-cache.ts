@@ -49,6 +49,17 @@ export function epochCache<V>(maxEntries: number) {
       entries.set(key, { epoch: stamp.epoch, validUntilMs: stamp.validUntilMs, value });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
+    /**
+     * The answer kept under `stamp`, or `compute`'s, then kept under it. No stamp (the viewer has
+     * no row to read it from): computed and not kept.
+     */
+    async through(db: Database, key: string, stamp: EpochStamp | null, compute: () => Promise<V>): Promise<V> {
+      const kept = stamp && this.get(db, key, stamp);
+      if (kept !== null && kept !== undefined) return kept;
+      const value = await compute();
+      if (stamp) this.set(db, key, stamp, value);
+      return value;
+    },
     /** How many answers are kept for this database (tests). */
     size: (db: Database) => entriesOf(db).size,
   };

@@ -8,7 +8,8 @@ import { blockedPeopleOf } from '../safety/service';
 /**
  * The dashboard summary's own reads, batched across the requests of one event-loop turn (decision
  * 022, ADR 070): one prepared statement for every viewer of the turn, each viewer's row their own;
- * identical viewers are read once. Only the genre fill-up is kept, while nothing it reads changes (ADR 087). Its matches come from matches/reads.ts.
+ * identical viewers are read once. Only the genre fill-up is kept, while nothing it reads changes
+ * (ADR 087). Its matches come from matches/reads.ts.
  */
 
 export interface ProfileRow {
@@ -94,8 +95,8 @@ export const profileRowOf = perViewer(
   () => null,
 );
 
-/** People sharing favorite genres with the viewer (the suggestions' fill-up). */
-export const sharingGenresOf = perViewer(
+/** People sharing favorite genres with the viewer (the suggestions' fill-up), read afresh. */
+const sharingGenresOf = perViewer(
   genresStatement,
   (r) => r.rows as GenrePersonRow[],
   () => [],
@@ -107,10 +108,6 @@ export const sharingGenresOf = perViewer(
  */
 const keptSharing = epochCache<GenrePersonRow[]>(2_000);
 
-export async function sharingGenresKept(db: Database, viewer: string, stamp: EpochStamp | null): Promise<GenrePersonRow[]> {
-  const kept = stamp && keptSharing.get(db, viewer, stamp);
-  if (kept) return kept;
-  const rows = await sharingGenresOf(db, viewer);
-  if (stamp) keptSharing.set(db, viewer, { ...stamp, validUntilMs: null }, rows);
-  return rows;
+export function sharingGenresKept(db: Database, viewer: string, stamp: EpochStamp | null): Promise<GenrePersonRow[]> {
+  return keptSharing.through(db, viewer, stamp && { ...stamp, validUntilMs: null }, () => sharingGenresOf(db, viewer));
 }

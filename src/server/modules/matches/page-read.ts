@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SHARED_FAVORITES_SHOWN } from '../../../shared/matches';
 import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { type EpochStamp, epochCache } from '../../db/epoch-cache';
-import { SHARED_FAVORITES_SHOWN } from '../../../shared/matches';
 import { mutedBy } from '../safety/service';
 import { compareMatches, type RankOptions, type RankResult, toRanked } from './ranking';
 import { rankedColumns, rankQuery, type RankRow, rankUsersQuery } from './statements';
@@ -172,11 +172,7 @@ const keptPages = epochCache<PageResult>(1_000);
 export async function rankedPage(db: Database, viewerId: string, options: RankOptions & { start: number }, stamp: EpochStamp | null): Promise<PageResult> {
   if (options.limit <= 0 || options.onlyUsers?.length === 0) return { matches: [], path: 'direct', viewerGenres: [], people: new Map() };
   const key = JSON.stringify([viewerId, options.limit, options.genres ?? [], options.onlyUsers ?? null, options.start] satisfies PageKey);
-  const kept = stamp && keptPages.get(db, key, stamp);
-  if (kept) return kept;
-  const page = await loadPage(db, key);
-  if (stamp) keptPages.set(db, key, stamp, page);
-  return page;
+  return keptPages.through(db, key, stamp, () => loadPage(db, key));
 }
 
 /** How many pages are kept for this database (tests). */
