@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ACCESS_CHANNEL, AccessSignals } from './access-signals';
+import { KeptPlanClient } from './kept-plans';
 import { acquireDirLock } from './lock';
 import * as schema from './schema';
 
@@ -36,6 +37,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // Marked statements are sent named, so each connection plans them once (kept-plans.ts).
+      Client: KeptPlanClient,
       // Our named prepared statements (profile views, the session lookup) are lookups by key, whose
       // plan never depends on the values. Left to choose, PostgreSQL kept planning the batched
       // profile view anew on every execution (a custom plan for its arrays), which was most of its

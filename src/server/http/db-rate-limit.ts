@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { asyncCommit } from '../db/async-commit';
 import { type Database, queryRows } from '../db/client';
+import { keptPlan } from '../db/kept-plans';
 
 /**
  * Counts one hit for `key` in a fixed window kept in the database, so the limit holds across
@@ -15,12 +16,12 @@ export async function hitDbLimit(db: Database, key: string, max: number, windowM
   const seconds = windowMs / 1000;
   const [row] = await queryRows<{ count: number; window_start: string | Date }>(
     db,
-    sql`INSERT INTO rate_counters (key, count, window_start)
+    keptPlan(sql`INSERT INTO rate_counters (key, count, window_start)
         SELECT ${key}, 1, now() FROM ${asyncCommit} AS async_commit
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_counters.window_start < now() - make_interval(secs => ${seconds}) THEN 1 ELSE rate_counters.count + 1 END,
           window_start = CASE WHEN rate_counters.window_start < now() - make_interval(secs => ${seconds}) THEN now() ELSE rate_counters.window_start END
-        RETURNING count, window_start`,
+        RETURNING count, window_start`),
   );
   if (!row || row.count <= max) return 0;
   const resetAt = new Date(row.window_start).getTime() + windowMs;

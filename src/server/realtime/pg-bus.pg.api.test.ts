@@ -115,7 +115,8 @@ describe('PgBus on PostgreSQL', () => {
     const query = pool.query.bind(pool);
     const writes: string[] = [];
     pool.query = ((...args: Parameters<typeof query>) => {
-      if (typeof args[0] === 'string' && args[0].includes('INSERT INTO realtime_events')) writes.push(args[0]);
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (text?.includes('INSERT INTO realtime_events')) writes.push(text);
       return query(...args);
     }) as typeof pool.query;
     try {

@@ -190,7 +190,8 @@ export class PgBus implements EventBus {
       ins AS (INSERT INTO realtime_events (id, audience, event) SELECT id, audience, event::jsonb FROM x)
       SELECT pg_notify($1, '{"id":' || x.id || ',"audience":' || x.aud || ',"event":' || x.event || '}') FROM x, s ORDER BY x.id`;
     const rows = JSON.stringify(batch.map((e, n) => ({ n, ...e })));
-    await this.options.pool.query(statement, [this.channel, rows]).catch((err: unknown) => {
+    // Named: each connection plans the publish once (decision 088).
+    await this.options.pool.query({ name: 'realtime_publish', text: statement, values: [this.channel, rows] }).catch((err: unknown) => {
       this.options.logger.warn({ err, events: batch.length }, 'realtime: publish failed');
     });
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { keptPlan } from '../../db/kept-plans';
 import type { AppDeps } from '../../deps';
 
 /** NOTIFY payloads hold 8,000 bytes: the audience of one event is at most this many user ids. */
@@ -29,8 +30,8 @@ export function feedChanged(deps: AppDeps, actorId: string, section: FeedSection
   void (async () => {
     const rows = await queryRows<{ follower_id: string }>(
       deps.database.db,
-      sql`SELECT f.follower_id FROM follows f JOIN profiles p ON p.id = f.following_id
-          WHERE f.following_id = ${actorId} AND NOT p.is_banned ${section ? shown[section] : sql``}`,
+      keptPlan(sql`SELECT f.follower_id FROM follows f JOIN profiles p ON p.id = f.following_id
+          WHERE f.following_id = ${actorId} AND NOT p.is_banned ${section ? shown[section] : sql``}`),
     );
     for (let i = 0; i < rows.length; i += AUDIENCE_CHUNK) {
       deps.events.publish({ users: rows.slice(i, i + AUDIENCE_CHUNK).map((r) => r.follower_id) }, { type: 'feed-changed' });

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { TitleKey } from '../../../shared/lists';
+import { preparedPerDatabase } from '../../db/batch';
+import type { Database } from '../../db/client';
 import { follows, notificationDedup, profiles } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notifyMany, wantsMail } from '../notifications/notify-many';
@@ -8,6 +10,20 @@ import { sectionsVisibleToOthers } from './announce';
 const BATCH = 200;
 /** The dedup key of a title: one follower hears of one title from one user once. */
 const titleKey = (key: TitleKey) => `${key.mediaType}:${key.mediaId}`;
+
+/** A page of the user's followers, each marked if told of the title before; one prepared statement (decision 088). */
+const followerPagesOf = preparedPerDatabase((db: Database) => {
+  const told = sql<boolean>`exists (SELECT 1 FROM ${notificationDedup} d WHERE d.recipient_id = ${follows.followerId}
+    AND d.subject_id = ${sql.placeholder('userId')} AND d.kind = ${sql.placeholder('kind')} AND d.key = ${sql.placeholder('key')})`;
+  return db
+    .select({ id: follows.id, followerId: follows.followerId, told, mail: wantsMail('favorite') })
+    .from(follows)
+    .innerJoin(profiles, eq(profiles.id, follows.followerId))
+    .where(and(eq(follows.followingId, sql.placeholder('userId')), gt(follows.id, sql.placeholder('after'))))
+    .orderBy(asc(follows.id))
+    .limit(BATCH)
+    .prepare('favorite_follower_pages');
+});
 
 export interface NewFavorite extends TitleKey {
   userId: string;
@@ -42,15 +58,7 @@ export async function notifyFollowersOfFavorite(deps: AppDeps, fav: NewFavorite)
     if (!(await sectionsVisibleToOthers(deps, fav.userId)).favorites) return;
     // Followers told of this title before (a title favorited again) are marked here and left out: the
     // claim would refuse them anyway. Pages stay whole, by follows.id.
-    const told = sql<boolean>`exists (SELECT 1 FROM ${notificationDedup} d WHERE d.recipient_id = ${follows.followerId} AND d.subject_id = ${fav.userId}
-      AND d.kind = ${claim.kind} AND d.key = ${claim.key})`;
-    const page = await db
-      .select({ id: follows.id, followerId: follows.followerId, told, mail: wantsMail('favorite') })
-      .from(follows)
-      .innerJoin(profiles, eq(profiles.id, follows.followerId))
-      .where(and(eq(follows.followingId, fav.userId), gt(follows.id, after)))
-      .orderBy(asc(follows.id))
-      .limit(BATCH);
+    const page = await followerPagesOf(db).execute({ userId: fav.userId, kind: claim.kind, key: claim.key, after });
     const untold = page.filter((f) => !f.told).map((f) => ({ userId: f.followerId, mail: f.mail }));
     try {
       await notifyMany(deps, input, untold, claim);

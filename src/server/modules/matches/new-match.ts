@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TitleKey } from '../../../shared/lists';
 import { matchPercentage } from '../../../shared/matches';
 import { queryRows } from '../../db/client';
+import { keptPlan } from '../../db/kept-plans';
 import type { AppDeps } from '../../deps';
 import { claimOnce } from '../notifications/dedup';
 import { announce, notify } from '../notifications/notify';
@@ -23,8 +24,8 @@ export async function notifyNewMatches(deps: AppDeps, userId: string, key: Title
   const { db } = deps.database;
   const [me] = await queryRows<{ n: number; genres: string[]; name: string }>(
     db,
-    sql`SELECT p.favorites_count AS n, p.favorite_genres AS genres, coalesce(nullif(p.full_name, ''), u.username, 'Someone') AS name
-        FROM profiles p JOIN "user" u ON u.id = p.id WHERE p.id = ${userId} AND ${eligible}`,
+    keptPlan(sql`SELECT p.favorites_count AS n, p.favorite_genres AS genres, coalesce(nullif(p.full_name, ''), u.username, 'Someone') AS name
+        FROM profiles p JOIN "user" u ON u.id = p.id WHERE p.id = ${userId} AND ${eligible}`),
   );
   if (!me || me.n < NEW_MATCH_MIN_SHARED) return 0;
   // One statement, so one snapshot: the counts of both users and what they share are read together.
@@ -34,7 +35,7 @@ export async function notifyNewMatches(deps: AppDeps, userId: string, key: Title
   // claim below still decides between concurrent favorites.
   const pairs = await queryRows<{ user_id: string; shared: number; my_n: number; n: number; shared_genres: number; name: string }>(
     db,
-    sql`WITH mine AS (SELECT media_type, media_id FROM favorites WHERE user_id = ${userId}),
+    keptPlan(sql`WITH mine AS (SELECT media_type, media_id FROM favorites WHERE user_id = ${userId}),
         fans AS (SELECT user_id FROM favorites WHERE media_type = ${key.mediaType} AND media_id = ${key.mediaId} AND user_id <> ${userId}),
         c AS (SELECT f.user_id, count(*)::integer AS shared FROM favorites f JOIN mine m ON f.media_type = m.media_type AND f.media_id = m.media_id
               WHERE f.user_id IN (SELECT user_id FROM fans) GROUP BY f.user_id HAVING count(*) >= ${NEW_MATCH_MIN_SHARED})
@@ -44,7 +45,7 @@ export async function notifyNewMatches(deps: AppDeps, userId: string, key: Title
         FROM c JOIN profiles p ON p.id = c.user_id JOIN "user" u ON u.id = c.user_id WHERE ${eligible}
           AND NOT EXISTS (SELECT 1 FROM notification_dedup d WHERE d.kind = 'new_match' AND d.key = 'pair'
             AND d.recipient_id = CASE WHEN ${userId}::text < c.user_id COLLATE "C" THEN ${userId}::text ELSE c.user_id END
-            AND d.subject_id = CASE WHEN ${userId}::text < c.user_id COLLATE "C" THEN c.user_id ELSE ${userId}::text END)`,
+            AND d.subject_id = CASE WHEN ${userId}::text < c.user_id COLLATE "C" THEN c.user_id ELSE ${userId}::text END)`),
   );
   let told = 0;
   for (const pair of pairs) {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type ConversationUser, type ConversationView, MESSAGE_RATE_LIMIT, type MessageView, MESSAGE_TEXT } from '../../../shared/messages';
 import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import { type Database, queryRows } from '../../db/client';
+import { keptPlan } from '../../db/kept-plans';
 import { messages, notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { errors } from '../../http/errors';
@@ -45,7 +46,7 @@ async function loadPair(db: Database, me: string, otherId: string) {
     from ${user} u join ${profiles} p on p.id = u.id where u.id = ${id})`;
   const [row] = await queryRows<{ sender: OtherRow | null; receiver: OtherRow | null; blocked: boolean }>(
     db,
-    sql`SELECT ${person(me)} AS sender, ${person(otherId)} AS receiver, ${blockedEitherWay(me, otherId)} AS blocked`,
+    keptPlan(sql`SELECT ${person(me)} AS sender, ${person(otherId)} AS receiver, ${blockedEitherWay(me, otherId)} AS blocked`),
   );
   return row!;
 }
@@ -166,10 +167,10 @@ export async function sendMessage(
     // The unread messages of this sender before this one, and the message, in one statement.
     const [inserted] = await queryRows<{ id: string; content: string; created_at: string | Date; pending: number }>(
       t,
-      sql`WITH pending AS (SELECT count(*)::int AS n FROM ${messages} WHERE ${and(inPair(me.id, otherId), eq(messages.receiverId, otherId), eq(messages.read, false))}),
+      keptPlan(sql`WITH pending AS (SELECT count(*)::int AS n FROM ${messages} WHERE ${and(inPair(me.id, otherId), eq(messages.receiverId, otherId), eq(messages.read, false))}),
         ins AS (INSERT INTO ${messages} (user_a, user_b, sender_id, receiver_id, content, client_id)
           VALUES (${pair.userA}, ${pair.userB}, ${me.id}, ${otherId}, ${content}, ${clientId ?? null}) RETURNING id, content, created_at)
-        SELECT ins.id, ins.content, ins.created_at, pending.n AS pending FROM ins, pending`,
+        SELECT ins.id, ins.content, ins.created_at, pending.n AS pending FROM ins, pending`),
     );
     const preview = content.length > 100 ? `${content.slice(0, 100)}…` : content;
     const notified: NotifyResult = await notify(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { NotifyEvent } from '../../../shared/notifications';
 import { asyncCommit } from '../../db/async-commit';
 import { queryRows } from '../../db/client';
+import { keptPlan } from '../../db/kept-plans';
 import { mailOutbox, notificationDedup, notifications, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { DedupClaim } from './dedup';
@@ -44,7 +45,7 @@ export async function notifyMany(deps: AppDeps, input: ManyInput, recipients: Ma
   const related = input.relatedUserId;
   const rows = await queryRows<{ user_id: string; id: string; pref: string; mailed: boolean }>(
     deps.database.db,
-    sql`WITH claim AS (INSERT INTO ${notificationDedup} (kind, recipient_id, subject_id, key)
+    keptPlan(sql`WITH claim AS (INSERT INTO ${notificationDedup} (kind, recipient_id, subject_id, key)
           SELECT ${claim.kind}::text, id, ${claim.subjectId}::text, ${claim.key}::text FROM (SELECT DISTINCT json_array_elements_text(${JSON.stringify(chosen.map((r) => r.userId))}::json) AS id) ids ORDER BY id
           ON CONFLICT DO NOTHING RETURNING recipient_id),
         r AS (SELECT ${user.id} AS id, ${user.email} AS email, ${PREF_COLUMN[input.event]}::text AS pref,
@@ -60,7 +61,7 @@ export async function notifyMany(deps: AppDeps, input: ManyInput, recipients: Ma
           WHERE r.pref IN ('email', 'both')
             AND ${mailableAddress(sql`r.email`)}
           RETURNING "to")
-        SELECT n.user_id, n.id, r.pref, r.email IN (SELECT "to" FROM m) AS mailed FROM n JOIN r ON r.id = n.user_id`,
+        SELECT n.user_id, n.id, r.pref, r.email IN (SELECT "to" FROM m) AS mailed FROM n JOIN r ON r.id = n.user_id`),
   );
   if (rows.some((r) => r.mailed)) deps.mail.stored();
   for (const r of rows) deps.events.publish({ users: [r.user_id] }, { type: 'notification', id: r.id, popup: r.pref === 'popup' || r.pref === 'both' });

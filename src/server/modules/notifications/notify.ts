@@ -2,6 +2,7 @@ import { asyncCommit } from '../../db/async-commit';
 import { type SQL, sql } from 'drizzle-orm';
 import type { NotificationType, NotifyEvent } from '../../../shared/notifications';
 import { type Database, queryRows } from '../../db/client';
+import { keptPlan } from '../../db/kept-plans';
 import { mailOutbox, notificationDedup, notifications, profiles, undeliverableAddresses, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AUTO_GENERATED, renderMail } from '../../integrations/mail';
@@ -99,13 +100,13 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
   const commitAsync = input.background ? sql` CROSS JOIN ${asyncCommit} AS async_commit` : sql``;
   const [row] = await queryRows<{ id: string | null; pref: string; mailed: boolean }>(
     db,
-    sql`WITH ${claimed} r AS (
+    keptPlan(sql`WITH ${claimed} r AS (
           SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}${commitAsync}
           WHERE ${user.id} = ${input.userId} ${claim ? sql`AND exists (SELECT 1 FROM claim)` : sql``}),
         n AS (INSERT INTO ${notifications} (user_id, type, title, message, related_user_id, data, read)
           SELECT ${input.userId}::text, ${input.type}::text, ${input.title}::text, ${input.message}::text, ${related}::text,
             ${JSON.stringify(input.data ?? {})}::jsonb, ${!!input.silent}::boolean
-          FROM r WHERE NOT r.quiet AND r.pref <> 'none' RETURNING id)${mailed}`,
+          FROM r WHERE NOT r.quiet AND r.pref <> 'none' RETURNING id)${mailed}`),
   );
   if (!row?.id) return { id: null, popup: false, mailed: false };
   if (row.mailed) deps.mail.stored();

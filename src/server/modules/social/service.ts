@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { SocialLinks } from '../../../shared/profiles';
 import { FOLLOW_SELF, type FollowState, REPORT_RATE_LIMITED, REPORT_SELF, REPORTS_PER_HOUR } from '../../../shared/social';
 import { type Database, queryRows } from '../../db/client';
+import { keptPlan } from '../../db/kept-plans';
 import { follows, notifications, profiles, reports, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { hitDbLimit } from '../../http/db-rate-limit';
@@ -44,10 +45,10 @@ function publishFollowChange(deps: AppDeps, a: string, b: string) {
 async function followCheck(db: Database, followerId: string, followingId: string) {
   const [row] = await queryRows<{ target: boolean; blocked: boolean; username: string | null }>(
     db,
-    sql`SELECT exists (SELECT 1 FROM ${user} JOIN ${profiles} ON ${profiles.id} = ${user.id}
+    keptPlan(sql`SELECT exists (SELECT 1 FROM ${user} JOIN ${profiles} ON ${profiles.id} = ${user.id}
           WHERE ${user.id} = ${followingId} AND ${user.emailVerified} AND NOT ${profiles.isBanned}) AS target,
         ${blockedEitherWay(followerId, followingId)} AS blocked,
-        (SELECT ${usernameOf} FROM ${user} WHERE ${user.id} = ${followerId}) AS username`,
+        (SELECT ${usernameOf} FROM ${user} WHERE ${user.id} = ${followerId}) AS username`),
   );
   return row!;
 }
@@ -61,7 +62,7 @@ async function followCheck(db: Database, followerId: string, followingId: string
 async function insertFollow(tx: Database, followerId: string, followingId: string) {
   const [row] = await queryRows<{ inserted: boolean; first_today: boolean; followers_count: number | null; following_count: number | null }>(
     tx,
-    sql`WITH ins AS (INSERT INTO ${follows} (follower_id, following_id) VALUES (${followerId}, ${followingId}) ON CONFLICT DO NOTHING RETURNING id),
+    keptPlan(sql`WITH ins AS (INSERT INTO ${follows} (follower_id, following_id) VALUES (${followerId}, ${followingId}) ON CONFLICT DO NOTHING RETURNING id),
       locked AS (SELECT id FROM ${profiles} WHERE id IN (${followerId}, ${followingId}) AND exists (SELECT 1 FROM ins) ORDER BY id FOR UPDATE),
       moved AS (UPDATE ${profiles} p
         SET followers_count = p.followers_count + CASE WHEN p.id = ${followingId} THEN 1 ELSE 0 END,
@@ -70,7 +71,7 @@ async function insertFollow(tx: Database, followerId: string, followingId: strin
       ${claimOncePerDaySql({ kind: 'new_follower', recipientId: followingId, subjectId: followerId }, sql`exists (SELECT 1 FROM ins)`)}
     SELECT exists (SELECT 1 FROM ins) AS inserted, exists (SELECT 1 FROM claimed) AS first_today,
       (SELECT followers_count FROM moved WHERE id = ${followingId}) AS followers_count,
-      (SELECT following_count FROM moved WHERE id = ${followingId}) AS following_count`,
+      (SELECT following_count FROM moved WHERE id = ${followingId}) AS following_count`),
   );
   return row!;
 }
@@ -129,7 +130,7 @@ export async function follow(deps: AppDeps, followerId: string, followingId: str
 async function endFollow(deps: AppDeps, followerId: string, followingId: string) {
   const [row] = await queryRows<{ exists: boolean; deleted: boolean; followers_count: number; following_count: number }>(
     deps.database.db,
-    sql`WITH del AS (DELETE FROM ${follows} WHERE follower_id = ${followerId} AND following_id = ${followingId} RETURNING id),
+    keptPlan(sql`WITH del AS (DELETE FROM ${follows} WHERE follower_id = ${followerId} AND following_id = ${followingId} RETURNING id),
       locked AS (SELECT id FROM ${profiles} WHERE id IN (${followerId}, ${followingId}) AND exists (SELECT 1 FROM del) ORDER BY id FOR UPDATE),
       moved AS (UPDATE ${profiles} p
         SET followers_count = p.followers_count - CASE WHEN p.id = ${followingId} THEN 1 ELSE 0 END,
@@ -138,7 +139,7 @@ async function endFollow(deps: AppDeps, followerId: string, followingId: string)
       told AS (DELETE FROM ${notifications} WHERE type = 'new_follower' AND user_id = ${followingId} AND related_user_id = ${followerId} AND exists (SELECT 1 FROM del))
     SELECT exists (SELECT 1 FROM ${user} WHERE id = ${followingId}) AS exists, exists (SELECT 1 FROM del) AS deleted,
       coalesce((SELECT followers_count FROM moved WHERE id = ${followingId}), (SELECT followers_count FROM ${profiles} WHERE id = ${followingId}), 0) AS followers_count,
-      coalesce((SELECT following_count FROM moved WHERE id = ${followingId}), (SELECT following_count FROM ${profiles} WHERE id = ${followingId}), 0) AS following_count`,
+      coalesce((SELECT following_count FROM moved WHERE id = ${followingId}), (SELECT following_count FROM ${profiles} WHERE id = ${followingId}), 0) AS following_count`),
   );
   if (row!.deleted) publishFollowChange(deps, followerId, followingId);
   return { exists: row!.exists, deleted: row!.deleted, counts: { followersCount: row!.followers_count, followingCount: row!.following_count } };
