@@ -23,6 +23,9 @@ export const devMailboxApi = defineRoutes({
     response: devMailboxSchema,
     errors: [403],
     cache: 'no-store',
+    // Kept ready to send while the address's mails are unchanged (decision 089).
+    raw: true,
+    conditional: true,
   },
   html: {
     authz: anyone('mail'),

@@ -1,15 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { devMailboxApi } from '../../../shared/api/dev-mailbox';
 import type { Config } from '../../config';
-import { preparedPerDatabase } from '../../db/batch';
-import type { Database } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { mailOutbox } from '../../db/schema';
 import { isLoopback } from '../../http/client-address';
 import { errors } from '../../http/errors';
+import { sendAnswer } from '../../http/public-answers';
 import { socketAddress } from '../../http/rate-limit';
 import { routeTable } from '../accounts/guards';
+import { listKey, mailHtml, mailList } from './reads';
 
 export const LOCAL_ONLY_MESSAGE = 'The dev mailbox answers only requests from this machine. Set DEV_MAILBOX_REMOTE=true to open it to the network.';
 
@@ -30,33 +28,6 @@ function assertLocal(config: Pick<Config, 'mail'>, c: Context) {
   if (!isLocalRequest(config, c)) throw errors.forbidden(LOCAL_ONLY_MESSAGE);
 }
 
-/**
- * The list, newest first (200 at most), for one address or everyone: what the page shows, not the
- * HTML (read per mail). Prepared once per database.
- */
-const statementsOf = preparedPerDatabase((db: Database) => {
-  const list = () =>
-    db
-      .select({
-        id: mailOutbox.id,
-        to: mailOutbox.to,
-        subject: mailOutbox.subject,
-        text: mailOutbox.text,
-        status: mailOutbox.status,
-        createdAt: mailOutbox.createdAt,
-        sentAt: mailOutbox.sentAt,
-      })
-      .from(mailOutbox);
-  return {
-    to: list()
-      .where(eq(mailOutbox.to, sql.placeholder('to')))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(200)
-      .prepare('dev_mailbox_to'),
-    all: list().orderBy(desc(mailOutbox.createdAt)).limit(200).prepare('dev_mailbox_all'),
-  };
-});
-
 /** The handlers of src/shared/api/dev-mailbox.ts; mounted only when the dev mailbox is on and NODE_ENV is not production. */
 export function devMailboxRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -64,33 +35,14 @@ export function devMailboxRoutes(deps: AppDeps) {
   return routeTable(deps, devMailboxApi, {
     list: async (c) => {
       assertLocal(config, c);
-      const { to } = c.req.valid('query');
-      const statements = statementsOf(db);
-      const rows = await (to ? statements.to.execute({ to: to.toLowerCase() }) : statements.all.execute());
-      return c.json(
-        {
-          mails: rows.map((m) => ({
-            id: m.id,
-            to: m.to,
-            subject: m.subject,
-            text: m.text,
-            status: m.status,
-            createdAt: m.createdAt.toISOString(),
-            sentAt: m.sentAt?.toISOString() ?? null,
-          })),
-        },
-        200,
-      );
+      return sendAnswer(c, await mailList(db, listKey(c.req.valid('query').to)));
     },
     html: async (c) => {
       assertLocal(config, c);
-      const [row] = await db
-        .select({ html: mailOutbox.html })
-        .from(mailOutbox)
-        .where(eq(mailOutbox.id, c.req.valid('param').id));
-      if (!row) throw errors.notFound('No such mail.');
+      const stored = await mailHtml(db, c.req.valid('param').id);
+      if (stored === null) throw errors.notFound('No such mail.');
       // Links open in a new tab; the sandbox keeps the mail's markup from running anything.
-      const html = row.html.replace(/<head>|<html>/i, (m) => `${m}<base target="_blank">`);
+      const html = stored.replace(/<head>|<html>/i, (m) => `${m}<base target="_blank">`);
       c.header(
         'Content-Security-Policy',
         "sandbox allow-popups allow-popups-to-escape-sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'",

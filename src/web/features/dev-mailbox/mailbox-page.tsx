@@ -59,7 +59,7 @@ export default function MailboxPage() {
       {list.length === 0 ? (
         <p className="mt-12 text-center text-muted-foreground">No mail yet.</p>
       ) : (
-        <div className="mt-6 grid gap-4 lg:grid-cols-[22rem_1fr]">
+        <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
           <ul className="space-y-2" aria-label="Mails">
             {list.map((m) => (
               <li key={m.id}>
