@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedPage } from '../../../shared/feed';
 import { activities, profiles, userBlocks, userRoles } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { Audience, RealtimeEvent } from '../../realtime/bus';
 import { signUpVerified } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { statementsDuring } from '../../test/query-count';
-import { followingFeed } from './feed';
+import { followingFeed, TWO_STEP_FIRST_UP_TO } from './feed';
 
 type User = Awaited<ReturnType<typeof signUpVerified>>;
 let t: TestApp;
@@ -259,6 +259,19 @@ describe('GET /api/me/feed', () => {
     const followed = [first!, first!, second!, quiet!];
     for (const [i, v] of viewers.entries()) expect((await t.as(v)(`/api/follows/${followed[i]!.id}`, { method: 'POST' })).status).toBeLessThan(300);
     for (const v of viewers) await feedOf(v); // caches the sessions
+    // Decision 090: a viewer who follows few people gets the two-step read at once. Counted as
+    // following many (the count decides only which read runs), they take the fast path first.
+    const setFollowing = (n: number) =>
+      t.deps.database.db
+        .update(profiles)
+        .set({ followingCount: n })
+        .where(
+          inArray(
+            profiles.id,
+            viewers.map((v) => v.id),
+          ),
+        );
+    await setFollowing(TWO_STEP_FIRST_UP_TO + 1);
     const pageOf = (page: FeedPage) => [page.items.length, [...new Set(page.items.map((i) => i.actor.id))], page.nextCursor !== null];
     const expected = followed.map((person) => (person === quiet ? [3, [quiet.id], false] : [20, [person.id], true]));
     // The three with a full page among everyone's newest rows: the fast path's one statement.
@@ -269,5 +282,10 @@ describe('GET /api/me/feed', () => {
     const all = await statementsDuring(t.deps.database, () => Promise.all(viewers.map((v) => feedOf(v))));
     expect(all.statements).toHaveLength(2);
     expect(all.result.map(pageOf)).toEqual(expected);
+    // Following one person each, as they do: the same pages, all four by the two-step read in one statement.
+    await setFollowing(1);
+    const few = await statementsDuring(t.deps.database, () => Promise.all(viewers.map((v) => feedOf(v))));
+    expect(few.statements).toHaveLength(1);
+    expect(few.result).toEqual(all.result);
   }, 120_000);
 });
