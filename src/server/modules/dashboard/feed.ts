@@ -163,23 +163,25 @@ export const TWO_STEP_FIRST_UP_TO = 100;
  */
 const perViewer = (query: (viewer: SQL) => SQL) =>
   sql<FeedRow[]>`(SELECT coalesce(json_agg(feed ORDER BY feed.created_at DESC, feed.id DESC), '[]'::json) FROM (${query(sql`k.viewer`)}) feed)`;
-const fewFollowed = sql<boolean>`coalesce((SELECT p.following_count FROM profiles p WHERE p.id = k.viewer), 0) <= ${sql.raw(String(TWO_STEP_FIRST_UP_TO))}`;
+const asked = sql`unnest(${sql.placeholder('viewers')}::text[]) AS k(viewer)`;
+/** Each viewer asked, with whether they follow few enough people for the two-step read (read once a viewer). */
+const askedByFollowing = sql`${asked} CROSS JOIN LATERAL (SELECT coalesce((SELECT p.following_count FROM profiles p WHERE p.id = k.viewer), 0)
+  <= ${sql.raw(String(TWO_STEP_FIRST_UP_TO))} AS few) c`;
+const twoStepPage = perViewer((v) => twoStep(v, null, FIRST_TAKE));
 const fastFirstPages = (db: Database) =>
   db
+    // A CASE runs only the branch it takes.
     .select({
       viewer: sql<string>`k.viewer`,
-      complete: fewFollowed,
-      // A CASE runs only the branch it takes.
-      rows: sql<
-        FeedRow[]
-      >`CASE WHEN ${fewFollowed} THEN ${perViewer((v) => twoStep(v, null, FIRST_TAKE))} ELSE ${perViewer((v) => recentWindow(v, null, FIRST_TAKE, FAST_WINDOWS[0]))} END`,
+      complete: sql<boolean>`c.few`,
+      rows: sql<FeedRow[]>`CASE WHEN c.few THEN ${twoStepPage} ELSE ${perViewer((v) => recentWindow(v, null, FIRST_TAKE, FAST_WINDOWS[0]))} END`,
     })
-    .from(sql`unnest(${sql.placeholder('viewers')}::text[]) AS k(viewer)`)
+    .from(askedByFollowing)
     .prepare('feed_first_pages_by_size');
 const slowFirstPages = (db: Database) =>
   db
-    .select({ viewer: sql<string>`k.viewer`, rows: perViewer((v) => twoStep(v, null, FIRST_TAKE)) })
-    .from(sql`unnest(${sql.placeholder('viewers')}::text[]) AS k(viewer)`)
+    .select({ viewer: sql<string>`k.viewer`, rows: twoStepPage })
+    .from(asked)
     .prepare('feed_first_pages_two_step');
 const firstPageStatementsOf = preparedPerDatabase((db) => ({ fast: fastFirstPages(db), slow: slowFirstPages(db) }));
 const firstPage = batchedRead<string, FeedRow[]>(
