@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bit, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bit, boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -52,26 +52,64 @@ export const matchHeavyTitles = pgTable(
   (t) => [primaryKey({ columns: [t.mediaType, t.mediaId] })],
 );
 
+/** A 64-bit transaction id (PostgreSQL's xid8), as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 /**
  * One narrow row per user for the match search (decision 014), kept by triggers on favorites,
  * profiles and user: how many favorites, which heavy titles (bit `slot` of `heavy`), whether the
  * user may appear in others' matches (ruling 19: verified, not banned, not private, favorites
  * shown) and their favorite genres. A search scans these rows instead of the popular titles' fans.
  */
-export const matchSigs = pgTable('match_sigs', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  n: integer('n').notNull().default(0),
-  heavy: bit('heavy', { dimensions: MATCH_HEAVY_SLOTS })
+export const matchSigs = pgTable(
+  'match_sigs',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull().default(0),
+    heavy: bit('heavy', { dimensions: MATCH_HEAVY_SLOTS })
+      .notNull()
+      .default(sql`repeat('0', 512)::bit(512)`),
+    visible: boolean('visible').notNull().default(false),
+    genres: text('genres').array().notNull().default([]),
+    /** The same genres as bits (match_genre_bits(): bit i for the i-th known genre name), so the search counts shared genres with one bit_count. */
+    genreBits: bit('genre_bits', { dimensions: 64 })
+      .notNull()
+      .default(sql`repeat('0', 64)::bit(64)`),
+    /**
+     * The transaction that last wrote the row (a BEFORE trigger sets it), so a server's copy of these
+     * rows (modules/matches/sig-mirror.ts, decision 091) reads only the rows its snapshot has not seen.
+     */
+    changed: xid8('changed')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index('match_sigs_changed_idx').on(t.changed)],
+);
+
+/** The match_sigs rows deleted (an account deleted), so a server's copy drops them too (decision 091). */
+export const matchSigsGone = pgTable(
+  'match_sigs_gone',
+  {
+    userId: text('user_id').notNull(),
+    changed: xid8('changed')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('match_sigs_gone_changed_idx').on(t.changed)],
+);
+
+/**
+ * One row: the transaction that last pruned match_sigs_gone or truncated match_sigs. A server's copy
+ * whose snapshot has not seen it may have missed a deletion, and reads everything again (decision 091).
+ */
+export const matchSigsHorizon = pgTable('match_sigs_horizon', {
+  id: smallint('id').primaryKey(),
+  xid: xid8('xid')
     .notNull()
-    .default(sql`repeat('0', 512)::bit(512)`),
-  visible: boolean('visible').notNull().default(false),
-  genres: text('genres').array().notNull().default([]),
-  /** The same genres as bits (match_genre_bits(): bit i for the i-th known genre name), so the search counts shared genres with one bit_count. */
-  genreBits: bit('genre_bits', { dimensions: 64 })
-    .notNull()
-    .default(sql`repeat('0', 64)::bit(64)`),
+    .default(sql`pg_current_xact_id()`),
 });
 
 /**

@@ -83,16 +83,18 @@ describe('matches and dashboard reads batched across requests', () => {
     expect(alone[3]!.limited).toBe(true);
     expect(alone[3]!.matches).toHaveLength(3);
     const { result, statements } = await allAtOnce<MatchesPage>(viewers, '/api/me/matches');
-    // Who they are; the premium members' rankings with their cards; the free member's three with theirs.
-    // Before ADR 070's update: one ranking per member and the cards (6); before ADR 070, 21.
-    expect(statements).toHaveLength(1 + 1 + 1);
+    // Who they are; the premium members' rankings (on the server's copy of match_sigs, decision 091),
+    // then their cards; the free member's three with theirs. Before decision 091 the rankings and their
+    // cards were one statement (3 in all); before ADR 070's update, 6; before ADR 070, 21.
+    expect(statements).toHaveLength(1 + 2 + 1);
     expect(result).toEqual(alone);
   });
 
-  it("answers one member's five concurrent requests with two statements, the same page to each", async () => {
+  it("answers one member's five concurrent requests with three statements, the same page to each", async () => {
     const alone = await get<MatchesPage>(p3, '/api/me/matches');
     const { result, statements } = await allAtOnce<MatchesPage>([p3, p3, p3, p3, p3], '/api/me/matches');
-    expect(statements).toHaveLength(2);
+    // Who they are, the ranking, the cards.
+    expect(statements).toHaveLength(3);
     expect(result).toEqual([alone, alone, alone, alone, alone]);
   });
 
@@ -110,7 +112,7 @@ describe('matches and dashboard reads batched across requests', () => {
     expect(alone[3]!.matches.map((m) => m.user.id)).toEqual([m3.id]);
     await forgetKeptPages();
     const { result, statements } = await statementsDuring(t.deps.database, () => Promise.all(asks.map(([v, path]) => get<MatchesPage>(v, path))));
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
     expect(result).toEqual(alone);
   });
 
@@ -123,8 +125,8 @@ describe('matches and dashboard reads batched across requests', () => {
     expect(alone[1]!.suggestions.map((s) => [s.user.id, s.reason])).toContainEqual([m3.id, 'genres']);
     expect(alone.map((d) => d.counts.favorites)).toEqual([3, 2, 2, 3]);
     const { result, statements } = await allAtOnce<Dashboard>(viewers, '/api/me/dashboard');
-    // Profiles, access, the premium and the free pages, the genre fill-up (every viewer has fewer than five).
-    expect(statements).toHaveLength(1 + 1 + 2 + 1);
+    // Profiles, access, the premium pages (ranking, cards) and the free page, the genre fill-up (every viewer has fewer than five).
+    expect(statements).toHaveLength(1 + 1 + 3 + 1);
     expect(result).toEqual(alone);
   });
 });

@@ -4,15 +4,18 @@ import { batchedRead, preparedPerDatabase } from '../../db/batch';
 import type { Database } from '../../db/client';
 import { type EpochStamp, epochCache } from '../../db/epoch-cache';
 import { mutedBy } from '../safety/service';
+import { searchOnCopy } from './mirror-search';
 import { compareMatches, type RankOptions, type RankResult, toRanked } from './ranking';
 import { rankedColumns, rankQuery, type RankRow, rankUsersQuery } from './statements';
 
 /**
- * A matches page in one statement for every viewer of an event-loop turn (ADR 070, "Update"): the
- * ranking (statements.ts, the same SQL as rankMatches runs for one viewer) correlated to each
- * unnested key by LATERAL, and, beside each ranked row of the page, its card: who they are, the
- * titles they share with the viewer, following and mute. One snapshot answers the ranking and the
- * cards. Identical keys of a turn are read once; nothing is kept after the batch has answered.
+ * The matches pages of every viewer of an event-loop turn: the premium pages ranked together on the
+ * server's copy of match_sigs (decision 091: one statement for every ranking of the turn) and their
+ * cards in one more statement: who they are, the titles they share with the viewer, following and
+ * mute. A free member's three of the day are ranked and carded in one statement (ADR 070, "Update"):
+ * the ranking of those ids (statements.ts) correlated to each unnested key by LATERAL, and beside
+ * each ranked row its card. The scanned pages take that way too when a copy cannot be brought up to
+ * date. Identical keys of a turn are read once; nothing is kept after the batch has answered.
  */
 
 export interface SharedTitle {
@@ -95,6 +98,49 @@ function pageStatement(db: Database, kind: 'scan' | 'users') {
 }
 
 const scanStatementOf = preparedPerDatabase((db: Database) => pageStatement(db, 'scan'));
+
+/** Cards for ranked people, k(key, viewer, person): one statement for every page of a turn ranked on the server's copy (decision 091). */
+const cardsStatementOf = preparedPerDatabase((db: Database) =>
+  db
+    .select({ key: sql<string>`k.key`, card: sql<CardRow | null>`${cardOf(sql`k.viewer`, sql`k.person`)}` })
+    .from(sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('viewers')}::text[], ${sql.placeholder('persons')}::text[]) AS k(key, viewer, person)`)
+    .prepare('match_page_cards'),
+);
+
+/**
+ * The scanned pages ranked on the server's copy of match_sigs (decision 091), then the cards of the
+ * ranked rows after each page's `start`, in one statement for all of them. A key whose copy could not
+ * be brought up to date is left out of the answer (null), for the statement that ranks in the database.
+ */
+async function rankOnCopy(db: Database, keys: string[], into: Map<string, PageRow[]>): Promise<string[]> {
+  const asked = keys.map((key) => JSON.parse(key) as PageKey);
+  const answers = await searchOnCopy(
+    db,
+    asked.map(([viewerId, limit, genres]) => ({ viewerId, limit, genres })),
+  );
+  const ranked = keys.map((key, i) => [key, asked[i]![0], answers[i] ?? null] as const);
+  const wanted = { keys: [] as string[], viewers: [] as string[], persons: [] as string[] };
+  for (const [key, viewer, rows] of ranked) {
+    if (!rows) continue;
+    const start = (JSON.parse(key) as PageKey)[4];
+    into.set(
+      key,
+      rows.map((row) => ({ ...row, key, card: null })),
+    );
+    for (const row of rows.slice(start)) {
+      wanted.keys.push(key);
+      wanted.viewers.push(viewer);
+      wanted.persons.push(row.userId);
+    }
+  }
+  if (wanted.keys.length > 0) {
+    for (const { key, card } of await cardsStatementOf(db).execute(wanted)) {
+      const row = card && into.get(key)?.find((r) => r.userId === card.id);
+      if (row) row.card = card;
+    }
+  }
+  return ranked.filter(([, , rows]) => !rows).map(([key]) => key);
+}
 const usersStatementOf = preparedPerDatabase((db: Database) => pageStatement(db, 'users'));
 
 type PageKey = [viewer: string, limit: number, genres: readonly string[], onlyUsers: readonly string[] | null, start: number];
@@ -117,7 +163,7 @@ async function readPages(keys: string[], rows: (keys: string[], asked: PageKey[]
 }
 
 /**
- * Keys per statement. Each key is its own pass over match_sigs inside the statement, and one
+ * Keys per statement, where the ranking runs in the database. Each key is its own pass over match_sigs inside the statement, and one
  * statement runs in one PostgreSQL backend: with 100k members a ranking takes a good part of a
  * second, so the members of a busy turn are shared out over several statements that the pool runs
  * side by side, ten keys each, rather than all in one.
@@ -138,8 +184,9 @@ const loadPage = batchedRead<string, PageResult>(
     });
     const scans = keys.filter((k) => (JSON.parse(k) as PageKey)[3] === null);
     const lists = keys.filter((k) => (JSON.parse(k) as PageKey)[3] !== null);
+    const unranked = await rankOnCopy(db, scans, byKey);
     await Promise.all([
-      ...chunks(scans).map((part) => readPages(part, (keys, asked) => scanStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey)),
+      ...chunks(unranked).map((part) => readPages(part, (keys, asked) => scanStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey)),
       ...chunks(lists).map((part) => readPages(part, (keys, asked) => usersStatementOf(db).execute(values(keys, asked)) as Promise<PageRow[]>, byKey)),
     ]);
     return new Map(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { matchPercentage } from '../../../shared/matches';
 import { type Database, queryRows } from '../../db/client';
 import { MATCH_HEAVY_SLOTS } from '../../db/schema/matches';
+import { searchOnCopy } from './mirror-search';
 import { type RankRow, rankStatement, rankUsersStatement } from './statements';
 
 /**
@@ -74,7 +75,8 @@ export async function rankMatches(db: Database, viewerId: string, options: RankO
   const genres = JSON.stringify(options.genres ?? []);
   const rows = options.onlyUsers
     ? await rankUsersStatement(db).execute({ viewer: viewerId, users: JSON.stringify(options.onlyUsers), genres })
-    : await rankStatement(db).execute({ viewer: viewerId, limit: options.limit, genres });
+    : ((await searchOnCopy(db, [{ viewerId, limit: options.limit, genres: options.genres ?? [] }]))[0] ??
+      (await rankStatement(db).execute({ viewer: viewerId, limit: options.limit, genres })));
   return { matches: top(rows.map(toRanked), options.limit), path: options.onlyUsers ? 'direct' : 'scan', viewerGenres: rows[0]?.viewerGenres ?? [] };
 }
 

@@ -39,6 +39,24 @@ export async function foldMatchEpoch(db: Database): Promise<number> {
   return row?.folded ?? 0;
 }
 
+/** Tombstones of deleted match_sigs rows are kept this long (decision 091). */
+export const MATCH_SIGS_GONE_KEPT_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the tombstones older than `keptMs` and, if any, moves the horizon in the same commit: a
+ * server's copy of match_sigs whose snapshot has not seen that commit may have missed one of those
+ * deletions, so it reads every row again (decision 091). Deleted accounts' ids are not kept longer.
+ */
+export async function pruneMatchSigsGone(db: Database, keptMs = MATCH_SIGS_GONE_KEPT_MS): Promise<number> {
+  const [row] = await queryRows<{ pruned: number }>(
+    db,
+    sql`WITH d AS (DELETE FROM match_sigs_gone WHERE at < now() - make_interval(secs => ${keptMs / 1000}::double precision) RETURNING 1),
+        h AS (UPDATE match_sigs_horizon SET xid = pg_current_xact_id() WHERE id = 1 AND EXISTS (SELECT 1 FROM d) RETURNING 1)
+        SELECT (SELECT count(*)::integer FROM d) AS pruned, (SELECT count(*)::integer FROM h) AS moved`,
+  );
+  return row?.pruned ?? 0;
+}
+
 /**
  * Checks now and then every interval; rebalances (under a SHARE lock on favorites, a few seconds at
  * 100,000 users) only when needed. Which titles are heavy changes speed only, never the ranking.
@@ -49,6 +67,7 @@ export function startMatchRebalancer(deps: Pick<AppDeps, 'database' | 'logger'>,
     (running ??= (async () => {
       const { db } = deps.database;
       await foldMatchEpoch(db);
+      await pruneMatchSigsGone(db);
       if (!(await rebalanceNeeded(db))) return;
       const started = Date.now();
       const titles = await rebalanceMatchTitles(db, MATCH_HEAVY_SLOTS, MATCH_HEAVY_MIN_FANS);

@@ -124,3 +124,88 @@ function rankUsersStatementFor(db: Database) {
 
 export const rankStatement = preparedPerDatabase(rankStatementFor);
 export const rankUsersStatement = preparedPerDatabase(rankUsersStatementFor);
+
+/** A match_sigs row as the server's copy reads it (sig-mirror.ts SigRow): bits as varbit_send(heavy) || varbit_send(genre_bits), base64. */
+const sigBits = (t: string) => sql.raw(`encode(varbit_send(${t}.heavy) || varbit_send(${t}.genre_bits), 'base64')`);
+const sigUnknown = (t: string) => sql.raw(`CASE WHEN bit_count(${t}.genre_bits) = cardinality(${t}.genres) THEN NULL ELSE match_genres_unknown(${t}.genres) END`);
+
+/** Every match_sigs row for a server's copy (decision 091); run in a repeatable-read transaction with the snapshot read beside it. */
+export const allSigsQuery = sql`SELECT s.user_id AS "userId", s.n, s.visible, ${sigBits('s')} AS bits, ${sigUnknown('s')} AS unknown FROM match_sigs s`;
+
+/** Rows written, and rows deleted, by transactions the snapshot `old` did not see (the stamp's index, then the snapshot's test). */
+const notSeenBy = (t: string) => sql.raw(`${t}.changed >= pg_snapshot_xmin(o.s) AND NOT pg_visible_in_snapshot(${t}.changed, o.s)`);
+
+/**
+ * Everything the searches of one event-loop turn on a server's copy of match_sigs need that the copy
+ * (as the snapshot `since` saw it) cannot know, in one statement and so one snapshot (decision 091).
+ * A row per asked key k(viewer, genres, ord): the viewer's count, bits and genres, the premium filter
+ * as bits, a fan of the viewer's light titles per favorite, and the blocked. Once, on the first row:
+ * the boosted, the rows written and deleted since `since`, whether the copy may have missed a
+ * deletion (`reload`: the tombstones were pruned, or match_sigs truncated, after it), and this snapshot.
+ */
+export function mirrorSearchQuery(viewers: SQL, genres: SQL, since: SQL): SQL {
+  const viewer = sql`k.viewer`;
+  return sql`(SELECT k.ord, v.*, CASE WHEN k.ord = 1 THEN o.boosted END AS boosted, CASE WHEN k.ord = 1 THEN o.changed END AS changed,
+      CASE WHEN k.ord = 1 THEN o.gone END AS gone, o.reload, o.snap
+    FROM unnest(${viewers}::text[], ${genres}::text[]) WITH ORDINALITY AS k(viewer, genres, ord)
+    CROSS JOIN LATERAL (WITH ${viewerPartsOf(viewer)}, w AS (SELECT ${wantedOf(sql`k.genres`)} AS g)
+      SELECT (SELECT n FROM na) AS na, (SELECT genres FROM na) AS viewer_genres,
+        (SELECT encode(varbit_send(bits) || varbit_send(gbits), 'base64') FROM na) AS viewer_bits, (SELECT unknown FROM na) AS viewer_unknown,
+        (SELECT encode(varbit_send(${zero512}) || varbit_send(match_genre_bits(g)), 'base64') FROM w) AS wanted_bits,
+        (SELECT match_genres_unknown(g) FROM w) AS wanted_unknown, (SELECT cardinality(g) FROM w) AS wanted_count,
+        (SELECT array_to_json(coalesce(array_agg(f.user_id), '{}')) FROM favorites f
+          JOIN mine m ON m.slot IS NULL AND f.media_type = m.media_type AND f.media_id = m.media_id) AS light,
+        ARRAY(SELECT id FROM blocked) AS blocked) v
+    CROSS JOIN (WITH o AS (SELECT ${since}::pg_snapshot AS s)
+      SELECT ARRAY(SELECT id FROM profiles WHERE boost_expires_at > now()) AS boosted,
+        (SELECT coalesce(json_agg(json_build_object('userId', s.user_id, 'n', s.n, 'visible', s.visible, 'bits', ${sigBits('s')}, 'unknown', ${sigUnknown('s')})), '[]'::json)
+          FROM match_sigs s, o WHERE ${notSeenBy('s')}) AS changed,
+        ARRAY(SELECT g.user_id FROM match_sigs_gone g, o WHERE ${notSeenBy('g')} AND NOT EXISTS (SELECT 1 FROM match_sigs s WHERE s.user_id = g.user_id)) AS gone,
+        coalesce((SELECT NOT pg_visible_in_snapshot(h.xid, o.s) FROM match_sigs_horizon h, o WHERE h.id = 1), true) AS reload,
+        pg_current_snapshot()::text AS snap) o) r`;
+}
+
+/** One asked key's row; the shared part (boosted, changed, gone) only on the first. */
+export interface MirrorSearchRow {
+  ord: number;
+  na: number;
+  viewerGenres: string[];
+  viewerBits: string;
+  viewerUnknown: string[];
+  wantedBits: string;
+  wantedUnknown: string[];
+  wantedCount: number;
+  light: string[];
+  blocked: string[];
+  boosted: string[] | null;
+  changed: { userId: string; n: number; visible: boolean; bits: string; unknown: string[] | null }[] | null;
+  gone: string[] | null;
+  reload: boolean;
+  snap: string;
+}
+
+function mirrorSearchStatementFor(db: Database) {
+  const query = mirrorSearchQuery(sql`${sql.placeholder('viewers')}`, sql`${sql.placeholder('genres')}`, sql`${sql.placeholder('since')}::text`);
+  return db
+    .select({
+      ord: sql<number>`r.ord::integer`,
+      na: sql<number>`r.na`,
+      viewerGenres: sql<string[]>`r.viewer_genres`,
+      viewerBits: sql<string>`r.viewer_bits`,
+      viewerUnknown: sql<string[]>`r.viewer_unknown`,
+      wantedBits: sql<string>`r.wanted_bits`,
+      wantedUnknown: sql<string[]>`r.wanted_unknown`,
+      wantedCount: sql<number>`r.wanted_count`,
+      light: sql<string[]>`r.light`,
+      blocked: sql<string[]>`r.blocked`,
+      boosted: sql<string[] | null>`r.boosted`,
+      changed: sql<MirrorSearchRow['changed']>`r.changed`,
+      gone: sql<string[] | null>`r.gone`,
+      reload: sql<boolean>`r.reload`,
+      snap: sql<string>`r.snap`,
+    })
+    .from(query)
+    .prepare('match_mirror_search');
+}
+
+export const mirrorSearchStatement = preparedPerDatabase(mirrorSearchStatementFor);
