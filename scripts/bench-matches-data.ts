@@ -4,8 +4,7 @@
  * over 20,000 titles), each user's favorite genres each with probability 0.3. Seeded (setseed), so
  * one database kind gives the same data on every run.
  *
- * Nothing crosses the wire but the statements: the rows come from generate_series, in one
- * transaction. The old generator (JSON chunks through the per-row activity trigger, every index and
+ * Nothing crosses the wire but the statements: the rows come from generate_series. The old generator (JSON chunks through the per-row activity trigger, every index and
  * key checked row by row) took 151 s for 20,000 users; see generateMatchData for how this one loads.
  */
 import { sql } from 'drizzle-orm';
@@ -27,12 +26,21 @@ const favoritesOf = (lo: number, hi: number) => sql`
                    FROM generate_series(1, ${MATCH_DRAWS}) k WHERE n > 0) x
     GROUP BY r ORDER BY min(k) LIMIT ${MATCH_FAVORITES_PER_USER}) d`;
 
-/** favorites' constraints and indexes, and the foreign keys that point at it, to drop before the load and restore after. */
+/**
+ * favorites' constraints and indexes, and the foreign keys that point at it, to drop before the load
+ * and restore after. Restored in two steps: every index first (a primary key's or unique
+ * constraint's too, as `pg_get_indexdef` gives it), which can be built side by side, since CREATE
+ * INDEX takes a SHARE lock; then the constraints, a key attached to its index already built
+ * (`USING INDEX`), the foreign keys checked.
+ */
 async function favoritesKeys(handle: DatabaseHandle) {
-  const constraints = await queryRows<{ drop: string; restore: string; referencing: boolean }>(
+  const constraints = await queryRows<{ drop: string; index: string | null; restore: string; referencing: boolean }>(
     handle.db,
     sql`SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', conrelid::regclass, conname) AS drop,
-          format('ALTER TABLE %s ADD CONSTRAINT %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) AS restore,
+          CASE WHEN contype IN ('p', 'u') THEN pg_get_indexdef(conindid) END AS index,
+          CASE WHEN contype IN ('p', 'u')
+            THEN format('ALTER TABLE %s ADD CONSTRAINT %I %s USING INDEX %I', conrelid::regclass, conname, CASE contype WHEN 'p' THEN 'PRIMARY KEY' ELSE 'UNIQUE' END, conname)
+            ELSE format('ALTER TABLE %s ADD CONSTRAINT %I %s', conrelid::regclass, conname, pg_get_constraintdef(oid)) END AS restore,
           conrelid <> 'favorites'::regclass AS referencing
         FROM pg_constraint
         WHERE (conrelid = 'favorites'::regclass AND contype IN ('p', 'u', 'f')) OR (confrelid = 'favorites'::regclass AND contype = 'f')
@@ -45,39 +53,80 @@ async function favoritesKeys(handle: DatabaseHandle) {
           AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'favorites'::regclass)`,
   );
   // Dropped: referencing keys first, then favorites' own foreign keys, its keys, its indexes; restored in the reverse order.
-  return { drops: [...constraints, ...indexes].map((c) => c.drop), restores: [...constraints, ...indexes].map((c) => c.restore).reverse() };
+  return {
+    drops: [...constraints, ...indexes].map((c) => c.drop),
+    indexes: [...indexes.map((i) => i.restore), ...constraints.flatMap((c) => (c.index ? [c.index] : []))],
+    constraints: constraints.map((c) => c.restore).reverse(),
+  };
 }
+
+/** The users are drawn in this many parts, each in its own transaction on its own connection, side by side. */
+const DRAW_PARTS = 2;
 
 /**
  * Users u1..u<users>, verified, with profiles (genres) and favorites, on an empty database; then the
- * caller rebalances (match_sigs' heavy bits). One transaction: the favorites are loaded into the bare
- * table (its indexes, keys and user triggers set aside, as a restore does) and everything the
- * favorites triggers keep is then computed once from the table: title_fans, profiles.favorites_count
- * and match_sigs.n (its heavy bits are all zero while no title is heavy, which is what the trigger
- * writes). No activity rows, as for a bulk import. `matchDataDrift` checks the result.
+ * caller rebalances (match_sigs' heavy bits). The favorites are loaded into the bare table (its
+ * indexes, keys and user triggers set aside, as a restore does) and everything the favorites triggers
+ * keep is then computed once from the table: title_fans, profiles.favorites_count and match_sigs.n
+ * (its heavy bits are all zero while no title is heavy, which is what the trigger writes). No
+ * activity rows, as for a bulk import. `matchDataDrift` checks the result.
+ *
+ * Three steps, for the machine's cores: (1) users, favorites made bare, in one transaction; (2) the
+ * favorites drawn in DRAW_PARTS parts side by side (each part seeded: the same data every run), then
+ * favorites' indexes built side by side; (3) its constraints, title_fans, then the profiles with
+ * their favorites count and their match_sigs rows, each written once (the profile insert's
+ * match_sigs trigger set aside: it would write each row three times), in one transaction. The database is a scratch one: a failure half-way leaves it for the caller to drop.
  */
 export async function generateMatchData(handle: DatabaseHandle, users: number): Promise<void> {
   const keys = await favoritesKeys(handle);
   await handle.db.transaction(async (tx) => {
     const run = (statement: string) => tx.execute(sql.raw(statement));
-    await tx.execute(sql`SELECT setseed(0.14), set_config('maintenance_work_mem', '256MB', true)`);
     await tx.execute(
       sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${users}::integer) n`,
     );
-    await tx.execute(
-      sql`INSERT INTO profiles (id, favorite_genres)
-          SELECT 'u' || n, ARRAY(SELECT g FROM unnest(${genreArray}) g WHERE n > 0 AND random() < 0.3) FROM generate_series(1, ${users}::integer) n`,
-    );
     for (const statement of keys.drops) await run(statement);
     await run('ALTER TABLE favorites DISABLE TRIGGER USER');
-    await tx.execute(favoritesOf(1, users));
+  });
+  const part = Math.ceil(users / DRAW_PARTS);
+  await Promise.all(
+    Array.from({ length: DRAW_PARTS }, (_, i) =>
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT setseed(${0.14 + i / 100})`);
+        await tx.execute(favoritesOf(1 + i * part, Math.min(users, (i + 1) * part)));
+      }),
+    ),
+  );
+  await Promise.all(
+    keys.indexes.map((statement) =>
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('maintenance_work_mem', '256MB', true)`);
+        await tx.execute(sql.raw(statement));
+      }),
+    ),
+  );
+  await handle.db.transaction(async (tx) => {
+    const run = (statement: string) => tx.execute(sql.raw(statement));
     await run('ALTER TABLE favorites ENABLE TRIGGER USER');
-    for (const statement of keys.restores) await run(statement);
+    for (const statement of keys.constraints) await run(statement);
     await tx.execute(sql`INSERT INTO title_fan_shards AS tf (media_type, media_id, shard, fans)
       SELECT media_type, media_id, title_fan_shard(user_id), count(*)::integer FROM favorites GROUP BY 1, 2, 3
       ON CONFLICT (media_type, media_id, shard) DO UPDATE SET fans = EXCLUDED.fans`);
-    await tx.execute(sql`UPDATE profiles p SET favorites_count = c.n FROM (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c WHERE p.id = c.user_id`);
-    await tx.execute(sql`UPDATE match_sigs s SET n = c.n FROM (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c WHERE s.user_id = c.user_id`);
+    // Profiles after the favorites, with their count, and match_sigs from them (what its profile insert
+    // trigger would write, plus the count: heavy bits stay zero until the rebalance), each row written once.
+    await tx.execute(sql`SELECT setseed(0.14)`);
+    await run('ALTER TABLE profiles DISABLE TRIGGER profiles_match_sigs_insert');
+    await tx.execute(
+      sql`INSERT INTO profiles (id, favorite_genres, favorites_count)
+          SELECT 'u' || i, ARRAY(SELECT g FROM unnest(${genreArray}) g WHERE i > 0 AND random() < 0.3), coalesce(c.n, 0)
+          FROM generate_series(1, ${users}::integer) i LEFT JOIN (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c ON c.user_id = 'u' || i
+          ORDER BY i`,
+    );
+    await run('ALTER TABLE profiles ENABLE TRIGGER profiles_match_sigs_insert');
+    await tx.execute(
+      sql`INSERT INTO match_sigs (user_id, n, visible, genres, genre_bits)
+          SELECT p.id, p.favorites_count, u.email_verified AND NOT p.is_banned AND NOT p.is_private AND p.show_favorites, p.favorite_genres, match_genre_bits(p.favorite_genres)
+          FROM profiles p JOIN "user" u ON u.id = p.id`,
+    );
   });
 }
 
