@@ -61,7 +61,7 @@ async function favoritesKeys(handle: DatabaseHandle) {
 }
 
 /** The users are drawn in this many parts, each in its own transaction on its own connection, side by side. */
-const DRAW_PARTS = 2;
+const DRAW_PARTS = 4;
 
 /**
  * Users u1..u<users>, verified, with profiles (genres) and favorites, on an empty database; then the
@@ -73,9 +73,9 @@ const DRAW_PARTS = 2;
  *
  * Three steps, for the machine's cores: (1) users, favorites made bare, in one transaction; (2) the
  * favorites drawn in DRAW_PARTS parts side by side (each part seeded: the same data every run), then
- * favorites' indexes built side by side; (3) its constraints, title_fans, then the profiles with
- * their favorites count and their match_sigs rows, each written once (the profile insert's
- * match_sigs trigger set aside: it would write each row three times), in one transaction. The database is a scratch one: a failure half-way leaves it for the caller to drop.
+ * favorites' indexes built side by side; (3) its constraints, then side by side title_fans and the
+ * profiles with their favorites count and their match_sigs rows, each written once (the profile
+ * insert's match_sigs trigger set aside: it would write each row three times). The database is a scratch one: a failure half-way leaves it for the caller to drop.
  */
 export async function generateMatchData(handle: DatabaseHandle, users: number): Promise<void> {
   const keys = await favoritesKeys(handle);
@@ -108,11 +108,17 @@ export async function generateMatchData(handle: DatabaseHandle, users: number): 
     const run = (statement: string) => tx.execute(sql.raw(statement));
     await run('ALTER TABLE favorites ENABLE TRIGGER USER');
     for (const statement of keys.constraints) await run(statement);
+  });
+  // The fans per title, and beside them the profiles with their count and match_sigs from them (what
+  // its profile insert trigger would write, plus the count: heavy bits stay zero until the
+  // rebalance), each row written once.
+  const fans = handle.db.transaction(async (tx) => {
     await tx.execute(sql`INSERT INTO title_fan_shards AS tf (media_type, media_id, shard, fans)
       SELECT media_type, media_id, title_fan_shard(user_id), count(*)::integer FROM favorites GROUP BY 1, 2, 3
       ON CONFLICT (media_type, media_id, shard) DO UPDATE SET fans = EXCLUDED.fans`);
-    // Profiles after the favorites, with their count, and match_sigs from them (what its profile insert
-    // trigger would write, plus the count: heavy bits stay zero until the rebalance), each row written once.
+  });
+  const members = handle.db.transaction(async (tx) => {
+    const run = (statement: string) => tx.execute(sql.raw(statement));
     await tx.execute(sql`SELECT setseed(0.14)`);
     await run('ALTER TABLE profiles DISABLE TRIGGER profiles_match_sigs_insert');
     await tx.execute(
@@ -128,6 +134,7 @@ export async function generateMatchData(handle: DatabaseHandle, users: number): 
           FROM profiles p JOIN "user" u ON u.id = p.id`,
     );
   });
+  await Promise.all([fans, members]);
 }
 
 /**

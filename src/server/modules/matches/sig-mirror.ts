@@ -48,15 +48,16 @@ export interface Generation {
   count: number;
   n: Int32Array;
   visible: Uint8Array;
-  heavy: Int32Array;
+  /** The heavy bits by word: `heavy[w][i]` is word w of member i (a pass reads the viewer's words column by column). */
+  heavy: Int32Array[];
   genres: Int32Array;
   unknown: Map<number, string[]>;
   /** Scratch, stamped per search (`tok`) so nothing is cleared between searches. */
   tok: number;
   marks: Uint32Array;
-  lightTok: Uint32Array;
-  light: Int32Array;
   boostTok: Uint32Array;
+  /** Scratch: each member's shared heavy titles in the current pass. */
+  shared: Int32Array;
 }
 
 /** bits (base64) into `heavy` at word `h` and `genres` at word `g`. */
@@ -73,14 +74,13 @@ function emptyGeneration(snap: string, ids: Ids, count: number): Generation {
     count,
     n: new Int32Array(count),
     visible: new Uint8Array(count),
-    heavy: new Int32Array(count * HEAVY_WORDS),
+    heavy: Array.from({ length: HEAVY_WORDS }, () => new Int32Array(count)),
     genres: new Int32Array(count * GENRE_WORDS),
     unknown: new Map(),
     tok: 0,
     marks: new Uint32Array(count),
-    lightTok: new Uint32Array(count),
-    light: new Int32Array(count),
     boostTok: new Uint32Array(count),
+    shared: new Int32Array(count),
   };
 }
 
@@ -97,7 +97,9 @@ function idOf(ids: Ids, userId: string): number {
 function put(gen: Generation, i: number, row: SigRow): void {
   gen.n[i] = row.n;
   gen.visible[i] = row.visible ? 1 : 0;
-  decodeBits(row.bits, gen.heavy, i * HEAVY_WORDS, gen.genres, i * GENRE_WORDS);
+  const words = new Int32Array(HEAVY_WORDS);
+  decodeBits(row.bits, words, 0, gen.genres, i * GENRE_WORDS);
+  for (let w = 0; w < HEAVY_WORDS; w++) gen.heavy[w]![i] = words[w]!;
   if (row.unknown && row.unknown.length > 0) gen.unknown.set(i, row.unknown);
   else gen.unknown.delete(i);
 }
@@ -117,7 +119,7 @@ export function advance(base: Generation, snap: string, changed: readonly SigRow
   const gen = emptyGeneration(snap, base.ids, count);
   gen.n.set(base.n);
   gen.visible.set(base.visible);
-  gen.heavy.set(base.heavy);
+  for (let w = 0; w < HEAVY_WORDS; w++) gen.heavy[w]!.set(base.heavy[w]!);
   gen.genres.set(base.genres);
   gen.unknown = new Map(base.unknown);
   for (const userId of gone) {
@@ -125,7 +127,7 @@ export function advance(base: Generation, snap: string, changed: readonly SigRow
     if (i !== undefined && i < count) {
       gen.visible[i] = 0;
       gen.n[i] = 0;
-      gen.heavy.fill(0, i * HEAVY_WORDS, (i + 1) * HEAVY_WORDS);
+      for (let w = 0; w < HEAVY_WORDS; w++) gen.heavy[w]![i] = 0;
       gen.unknown.delete(i);
     }
   }
@@ -186,7 +188,6 @@ export function rankGeneration(gen: Generation, input: SearchInput): RankRow[] {
   const tok = (gen.tok = (gen.tok + 1) >>> 0);
   if (tok === 0) {
     gen.marks.fill(0);
-    gen.lightTok.fill(0);
     gen.boostTok.fill(0);
     return rankGeneration(gen, input);
   }
@@ -212,15 +213,15 @@ export function rankGeneration(gen: Generation, input: SearchInput): RankRow[] {
     const i = inBase(userId);
     if (i >= 0) gen.marks[i] = tok;
   }
+  // Each member's shared titles, the light ones first (one per fan row); members read anew, or not
+  // in this generation, are counted apart for the rows the search read.
+  const acc = gen.shared;
+  acc.fill(0, 0, gen.count);
   const lightOf = new Map<string, number>();
   for (const userId of input.light) {
     const i = inBase(userId);
-    if (i < 0) lightOf.set(userId, (lightOf.get(userId) ?? 0) + 1);
-    else if (gen.lightTok[i] === tok) gen.light[i]!++;
-    else {
-      gen.lightTok[i] = tok;
-      gen.light[i] = 1;
-    }
+    if (i < 0 || gen.marks[i] === tok) lightOf.set(userId, (lightOf.get(userId) ?? 0) + 1);
+    else acc[i] = acc[i]! + 1;
   }
   const boosted = new Set(input.boosted);
   for (const userId of input.boosted) {
@@ -257,31 +258,65 @@ export function rankGeneration(gen: Generation, input: SearchInput): RankRow[] {
   const passesFilter = (g0: number, g1: number, unknown: readonly string[] | undefined) =>
     !filtering || (g0 & wanted[0]!) !== 0 || (g1 & wanted[1]!) !== 0 || (unknown !== undefined && unknown.some((name) => wantedUnknown.has(name)));
 
-  // The pass: the members of the generation. The viewer's non-zero heavy words only.
-  const wIdx = Int32Array.from(words);
-  const wMask = Int32Array.from(words, (w) => vHeavy[w]!);
-  const nw = wIdx.length;
+  // The pass: the members of the generation. First their shared heavy titles, one of the viewer's
+  // non-zero words at a time (a tight loop down one column), then each member once.
+  const { n, visible, genres, marks, boostTok, unknown } = gen;
+  const count = gen.count;
+  for (const w of words) {
+    const column = gen.heavy[w]!;
+    const mask = vHeavy[w]!;
+    for (let i = 0; i < count; i++) acc[i] = acc[i]! + pop32(column[i]! & mask);
+  }
   const na = input.na;
-  const { n, visible, heavy, genres, marks, lightTok, light, boostTok, unknown } = gen;
   // The current last of a full page: no member whose best possible score (bonus 10) is below it can enter.
   let worst = -1;
-  for (let i = 0; i < gen.count; i++) {
+  const best = (shared: number, m: number) => Math.min(100, Math.round((Math.min(shared, m) * 100) / m) + GENRE_BONUS_MAX) * PCT_UNIT + shared;
+  // For members with at least the viewer's count (then m = na), the same bound as a shared count:
+  // below `atLeast` shared titles they cannot enter. Recomputed when the last of the page changes.
+  let atLeast = 0;
+  const raise = () => {
+    if (worst >= BOOST_UNIT) atLeast = Number.POSITIVE_INFINITY;
+    else while (atLeast <= na && best(atLeast, na) < worst) atLeast++;
+  };
+  // A first bound before any member is scored: if `limit` members who will be on no other account
+  // left out share at least s titles and have at least the viewer's count, the page's last scores at
+  // least round(100·s / na) (bonus and boost only add). Counted from a histogram of shared counts.
+  if (!all && !filtering && na > 0) {
+    const histogram = new Int32Array(na + 1);
+    for (let i = 0; i < count; i++) {
+      const shared = acc[i]!;
+      if (shared > 0 && visible[i] !== 0 && marks[i] !== tok && n[i]! >= na) {
+        const at = Math.min(shared, na);
+        histogram[at] = histogram[at]! + 1;
+      }
+    }
+    for (let s = na, seen = 0; s >= 1; s--) {
+      seen += histogram[s]!;
+      if (seen >= limit) {
+        worst = Math.round((s * 100) / na) * PCT_UNIT + s;
+        raise();
+        break;
+      }
+    }
+  }
+  for (let i = 0; i < count; i++) {
     if (visible[i] === 0 || marks[i] === tok) continue;
-    let shared = lightTok[i] === tok ? light[i]! : 0;
-    const h = i * HEAVY_WORDS;
-    for (let k = 0; k < nw; k++) shared += pop32(heavy[h + wIdx[k]!]! & wMask[k]!);
+    const shared = acc[i]!;
     if (shared === 0) continue;
     const isBoosted = boostTok[i] === tok;
     if (worst >= 0 && !isBoosted) {
-      const m = Math.min(na, n[i]!);
-      if (m > 0 && Math.min(100, Math.round((Math.min(shared, m) * 100) / m) + GENRE_BONUS_MAX) * PCT_UNIT + shared < worst) continue;
+      const ni = n[i]!;
+      if (ni >= na ? shared < atLeast : ni > 0 && best(shared, ni) < worst) continue;
     }
     const g = i * GENRE_WORDS;
     const u = unknown.size > 0 ? unknown.get(i) : undefined;
     if (!passesFilter(genres[g]!, genres[g + 1]!, u)) continue;
     const sg = sharedGenres(genres[g]!, genres[g + 1]!, u);
     consider({ score: score(shared, n[i]!, sg, isBoosted), userId: gen.ids.list[i]!, n: n[i]!, shared, sg, boosted: isBoosted });
-    if (!all && top.length === limit) worst = top[limit - 1]!.score;
+    if (!all && top.length === limit && top[limit - 1]!.score > worst) {
+      worst = top[limit - 1]!.score;
+      raise();
+    }
   }
 
   // The rows written since the generation's snapshot, as the search read them.
@@ -290,8 +325,7 @@ export function rankGeneration(gen: Generation, input: SearchInput): RankRow[] {
     const rh = new Int32Array(HEAVY_WORDS);
     const rg = new Int32Array(GENRE_WORDS);
     decodeBits(row.bits, rh, 0, rg, 0);
-    const i = inBase(row.userId);
-    let shared = i >= 0 ? (lightTok[i] === tok ? light[i]! : 0) : (lightOf.get(row.userId) ?? 0);
+    let shared = lightOf.get(row.userId) ?? 0;
     for (const w of words) shared += pop32(rh[w]! & vHeavy[w]!);
     if (shared === 0) continue;
     const u = row.unknown && row.unknown.length > 0 ? row.unknown : undefined;
