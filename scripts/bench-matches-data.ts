@@ -77,7 +77,13 @@ const DRAW_PARTS = 4;
  * profiles with their favorites count and their match_sigs rows, each written once (the profile
  * insert's match_sigs trigger set aside: it would write each row three times). The database is a scratch one: a failure half-way leaves it for the caller to drop.
  */
-export async function generateMatchData(handle: DatabaseHandle, users: number): Promise<void> {
+export async function generateMatchData(handle: DatabaseHandle, users: number, log?: (line: string) => void): Promise<void> {
+  let lapStarted = performance.now();
+  const laps: string[] = [];
+  const lap = (what: string) => {
+    laps.push(`${what} ${((performance.now() - lapStarted) / 1000).toFixed(1)} s`);
+    lapStarted = performance.now();
+  };
   const keys = await favoritesKeys(handle);
   await handle.db.transaction(async (tx) => {
     const run = (statement: string) => tx.execute(sql.raw(statement));
@@ -87,6 +93,7 @@ export async function generateMatchData(handle: DatabaseHandle, users: number): 
     for (const statement of keys.drops) await run(statement);
     await run('ALTER TABLE favorites DISABLE TRIGGER USER');
   });
+  lap('users');
   const part = Math.ceil(users / DRAW_PARTS);
   await Promise.all(
     Array.from({ length: DRAW_PARTS }, (_, i) =>
@@ -96,6 +103,7 @@ export async function generateMatchData(handle: DatabaseHandle, users: number): 
       }),
     ),
   );
+  lap('favorites');
   await Promise.all(
     keys.indexes.map((statement) =>
       handle.db.transaction(async (tx) => {
@@ -104,6 +112,7 @@ export async function generateMatchData(handle: DatabaseHandle, users: number): 
       }),
     ),
   );
+  lap('indexes');
   await handle.db.transaction(async (tx) => {
     const run = (statement: string) => tx.execute(sql.raw(statement));
     await run('ALTER TABLE favorites ENABLE TRIGGER USER');
@@ -134,7 +143,10 @@ export async function generateMatchData(handle: DatabaseHandle, users: number): 
           FROM profiles p JOIN "user" u ON u.id = p.id`,
     );
   });
+  lap('keys');
   await Promise.all([fans, members]);
+  lap('title fans, profiles and match_sigs');
+  log?.(`generation: ${laps.join(', ')}`);
 }
 
 /**
