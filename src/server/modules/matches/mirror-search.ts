@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { currentGeneration, dropGeneration, maybeAdvance, type MirrorSource, rankGeneration, type SigRow } from './sig-mirror';
+import { currentGeneration, dropGeneration, maybeAdvance, type MirrorSource, type SigRow } from './sig-generations';
+import { rankGeneration } from './sig-mirror';
 import { allSigsQuery, mirrorSearchStatement, type RankRow } from './statements';
 
 /**

@@ -52,7 +52,7 @@ export async function pruneMatchSigsGone(db: Database, keptMs = MATCH_SIGS_GONE_
     db,
     sql`WITH d AS (DELETE FROM match_sigs_gone WHERE at < now() - make_interval(secs => ${keptMs / 1000}::double precision) RETURNING 1),
         h AS (UPDATE match_sigs_horizon SET xid = pg_current_xact_id() WHERE id = 1 AND EXISTS (SELECT 1 FROM d) RETURNING 1)
-        SELECT (SELECT count(*)::integer FROM d) AS pruned, (SELECT count(*)::integer FROM h) AS moved`,
+        SELECT (SELECT count(*)::integer FROM d) AS pruned`,
   );
   return row?.pruned ?? 0;
 }

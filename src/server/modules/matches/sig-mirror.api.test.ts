@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/harness';
 import { tastes } from '../demo/population';
 import { rankMatches, rebalanceMatchTitles, toRanked } from './ranking';
 import { pruneMatchSigsGone } from './rebalancer';
-import { generationFor } from './sig-mirror';
+import { generationFor } from './sig-generations';
 import { rankStatement } from './statements';
 
 // Decision 091: the match search on the server's copy of match_sigs, kept exact by reading the rows

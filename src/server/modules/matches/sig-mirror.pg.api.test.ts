@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { createTestDatabase } from '../../test/harness';
 import { rankMatches, toRanked } from './ranking';
-import { generationFor } from './sig-mirror';
+import { generationFor } from './sig-generations';
 import { rankStatement } from './statements';
 
 // Decision 091 on PostgreSQL, where writers run beside the search: a transaction still open when the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { advance, generationOf, rankGeneration, type SearchInput, type SigRow } from './sig-mirror';
+import { advance, generationOf, type SigRow } from './sig-generations';
+import { rankGeneration, type SearchInput } from './sig-mirror';
 
 // Decision 091: generations of the server's copy of match_sigs, ranked in this process.
 
