@@ -47,7 +47,7 @@ export default defineConfig(async () => {
     resolve: { alias },
     test: {
       name,
-      include: ['src/**/*.api.test.ts'],
+      include: ['src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
       exclude,
       environment: 'node',
       env,
@@ -77,7 +77,7 @@ export default defineConfig(async () => {
       projects: [
         {
           resolve: { alias },
-          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], exclude: ['src/**/*.api.test.ts'], environment: 'node' },
+          test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], exclude: ['src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'], environment: 'node' },
         },
         apiProject('api-pglite', { TEST_DB: 'pglite' }, ['src/**/*.pg.api.test.ts']),
         ...(pgUrl ? [apiProject('api-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })] : []),

@@ -1,30 +1,22 @@
 /**
- * The match bench's data set (decision 014), made by the database itself: `users` users × 50
- * distinct favorites, the first 50 distinct of 90 draws of floor(20001 ^ random()) (P(rank) ~ 1/rank
- * over 20,000 titles), each user's favorite genres each with probability 0.3. Seeded (setseed), so
- * one database kind gives the same data on every run.
+ * The match bench's data set (decision 014): `users` users × 50 distinct favorites, drawn by
+ * bench-matches-draw.ts and loaded with COPY, each user's favorite genres each with probability 0.3.
+ * Seeded, so the same data on every run.
  *
- * Nothing crosses the wire but the statements: the rows come from generate_series. The old generator (JSON chunks through the per-row activity trigger, every index and
- * key checked row by row) took 151 s for 20,000 users; see generateMatchData for how this one loads.
+ * The old generator (JSON chunks through the per-row activity trigger, every index and key checked
+ * row by row) took 151 s for 20,000 users; see generateMatchData for how this one loads.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DatabaseHandle, queryRows } from '../src/server/db/client';
+import { loadFavorites } from './bench-matches-draw';
 
-export const MATCH_TITLES = 20_000;
-export const MATCH_FAVORITES_PER_USER = 50;
-const MATCH_DRAWS = 90;
+export { MATCH_FAVORITES_PER_USER, MATCH_TITLES, matchMemberId } from './bench-matches-draw';
+
 const MATCH_GENRES = ['Action', 'Comedy', 'Drama', 'Horror', 'Romance', 'Thriller'];
 
 const genreArray = sql.raw(`ARRAY[${MATCH_GENRES.map((g) => `'${g}'`).join(', ')}]::text[]`);
 
-/** Users lo..hi: their favorites, drawn in the database (the lateral subquery refers to n, so it is drawn per user). */
-const favoritesOf = (lo: number, hi: number) => sql`
-  INSERT INTO favorites (user_id, media_type, media_id, title, user_rating)
-  SELECT 'u' || n, 'movie', d.r, 'T', 2 + floor(random() * 3)::integer
-  FROM generate_series(${lo}::integer, ${hi}::integer) n CROSS JOIN LATERAL (
-    SELECT r FROM (SELECT floor(${MATCH_TITLES + 1}::float8 ^ random())::integer AS r, k
-                   FROM generate_series(1, ${MATCH_DRAWS}) k WHERE n > 0) x
-    GROUP BY r ORDER BY min(k) LIMIT ${MATCH_FAVORITES_PER_USER}) d`;
+const memberIdSql = (n: SQL, users: number) => sql`'u' || lpad(${n}::text, ${String(users).length}::integer, '0')`;
 
 /**
  * favorites' constraints and indexes, and the foreign keys that point at it, to drop before the load
@@ -60,9 +52,6 @@ async function favoritesKeys(handle: DatabaseHandle) {
   };
 }
 
-/** The users are drawn in this many parts, each in its own transaction on its own connection, side by side. */
-const DRAW_PARTS = 4;
-
 /**
  * Users u1..u<users>, verified, with profiles (genres) and favorites, on an empty database; then the
  * caller rebalances (match_sigs' heavy bits). The favorites are loaded into the bare table (its
@@ -71,9 +60,9 @@ const DRAW_PARTS = 4;
  * (its heavy bits are all zero while no title is heavy, which is what the trigger writes). No
  * activity rows, as for a bulk import. `matchDataDrift` checks the result.
  *
- * Three steps, for the machine's cores: (1) users, favorites made bare, in one transaction; (2) the
- * favorites drawn in DRAW_PARTS parts side by side (each part seeded: the same data every run), then
- * favorites' indexes built side by side; (3) its constraints, then side by side title_fans and the
+ * Three steps: (1) users, favorites made bare, in one transaction; (2) the favorites copied in one
+ * stream, in (user, title) order, then favorites' indexes built side by side (two of them find
+ * their input sorted); (3) its constraints, then side by side title_fans and the
  * profiles with their favorites count and their match_sigs rows, each written once (the profile
  * insert's match_sigs trigger set aside: it would write each row three times). The database is a scratch one: a failure half-way leaves it for the caller to drop.
  */
@@ -88,21 +77,14 @@ export async function generateMatchData(handle: DatabaseHandle, users: number, l
   await handle.db.transaction(async (tx) => {
     const run = (statement: string) => tx.execute(sql.raw(statement));
     await tx.execute(
-      sql`INSERT INTO "user" (id, name, email, email_verified, username) SELECT 'u' || n, 'U' || n, 'u' || n || '@b.example', true, 'u' || n FROM generate_series(1, ${users}::integer) n`,
+      sql`INSERT INTO "user" (id, name, email, email_verified, username)
+          SELECT id, 'U' || n, id || '@b.example', true, id FROM generate_series(1, ${users}::integer) n, LATERAL (SELECT ${memberIdSql(sql`n`, users)} AS id) m`,
     );
     for (const statement of keys.drops) await run(statement);
     await run('ALTER TABLE favorites DISABLE TRIGGER USER');
   });
   lap('users');
-  const part = Math.ceil(users / DRAW_PARTS);
-  await Promise.all(
-    Array.from({ length: DRAW_PARTS }, (_, i) =>
-      handle.db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT setseed(${0.14 + i / 100})`);
-        await tx.execute(favoritesOf(1 + i * part, Math.min(users, (i + 1) * part)));
-      }),
-    ),
-  );
+  await loadFavorites(handle, users);
   lap('favorites');
   await Promise.all(
     keys.indexes.map((statement) =>
@@ -132,8 +114,8 @@ export async function generateMatchData(handle: DatabaseHandle, users: number, l
     await run('ALTER TABLE profiles DISABLE TRIGGER profiles_match_sigs_insert');
     await tx.execute(
       sql`INSERT INTO profiles (id, favorite_genres, favorites_count)
-          SELECT 'u' || i, ARRAY(SELECT g FROM unnest(${genreArray}) g WHERE i > 0 AND random() < 0.3), coalesce(c.n, 0)
-          FROM generate_series(1, ${users}::integer) i LEFT JOIN (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c ON c.user_id = 'u' || i
+          SELECT ${memberIdSql(sql`i`, users)}, ARRAY(SELECT g FROM unnest(${genreArray}) g WHERE i > 0 AND random() < 0.3), coalesce(c.n, 0)
+          FROM generate_series(1, ${users}::integer) i LEFT JOIN (SELECT user_id, count(*)::integer AS n FROM favorites GROUP BY user_id) c ON c.user_id = ${memberIdSql(sql`i`, users)}
           ORDER BY i`,
     );
     await run('ALTER TABLE profiles ENABLE TRIGGER profiles_match_sigs_insert');
