@@ -10,13 +10,14 @@
  * lie in (user, title) order, the order of the primary key and of favorites_user_title_idx, whose
  * builds then take 1-4 s instead of 3-10 s a piece (decision 091).
  *
- * Each user's draws come from a generator seeded by the user's number, so the data are the same on
- * every run and on both database kinds.
+ * Each user's draws come from the demo's generator (decision 040, `tasteOf`), seeded by the user's
+ * number, so the data are the same on every run and on both database kinds.
  */
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle } from '../src/server/db/client';
+import { type PopulationShape, tasteOf } from '../src/server/modules/demo/population';
 
 export const MATCH_TITLES = 20_000;
 export const MATCH_FAVORITES_PER_USER = 50;
@@ -34,36 +35,19 @@ export function matchMemberId(n: number, users: number): string {
   return `u${String(n).padStart(String(users).length, '0')}`;
 }
 
-/** mulberry32: a small seeded generator, uniform on [0, 1). */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The match bench's shape in the one generator of decision 040: no taste clusters, 90 draws for 50. */
+const MATCH_SHAPE: PopulationShape = {
+  users: 0,
+  seed: 'match-bench',
+  titles: MATCH_TITLES,
+  favoritesPerUser: MATCH_FAVORITES_PER_USER,
+  drawFactor: MATCH_DRAWS / MATCH_FAVORITES_PER_USER,
+};
 
-/** Which draw last picked each title: a draw's marks, cleared by moving on to the next stamp. */
-const pickedBy = new Uint32Array(MATCH_TITLES + 1);
-let stamp = 0;
-
-/** User n's favorites: titles in ascending order, each with a rating of 2 to 4. */
-export function drawFavorites(n: number): { titles: Int32Array; ratings: Uint8Array } {
-  const random = seededRandom(Math.imul(n, 0x9e3779b1) ^ 0x5eed);
-  const picked = new Int32Array(MATCH_FAVORITES_PER_USER);
-  let count = 0;
-  stamp++;
-  for (let k = 0; k < MATCH_DRAWS && count < MATCH_FAVORITES_PER_USER; k++) {
-    const title = Math.floor((MATCH_TITLES + 1) ** random());
-    if (pickedBy[title] === stamp) continue;
-    pickedBy[title] = stamp;
-    picked[count++] = title;
-  }
-  const titles = picked.subarray(0, count).sort();
-  return { titles, ratings: Uint8Array.from(titles, () => 2 + Math.floor(random() * 3)) };
+/** User n's (1-based) favorites: titles in ascending order, each with a rating of 2 to 4. */
+export function drawFavorites(n: number): { titles: number[]; ratings: number[] } {
+  const favorites = tasteOf(MATCH_SHAPE, n - 1).favorites.sort((a, b) => a.rank - b.rank);
+  return { titles: favorites.map((f) => f.rank), ratings: favorites.map((f) => f.rating) };
 }
 
 /**
