@@ -201,4 +201,35 @@ describe('keyboard-only journeys, with visible focus all the way', () => {
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it("keeps the focus on the avatar when the user menu's code arrives while its stand-in is focused", async () => {
+    const user = uniqueUser('late');
+    await signUpOverApi(app.url, user);
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/auth`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL(`${app.url}/discover`);
+    // The menu's code is held on the next page load, so the header shows the avatar's stand-in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/user-menu-[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/matches`);
+    await page.getByRole('heading', { name: 'Your Matches' }).waitFor();
+    await vi.waitFor(() => expect(asked).toBe(true));
+    const standIn = page.getByRole('button', { name: 'User menu' });
+    await standIn.focus();
+    expect(await standIn.getAttribute('data-state')).toBeNull(); // the stand-in, not Radix's trigger
+    release();
+    await page.locator('button[aria-label="User menu"][data-state]').waitFor();
+    expect(await page.evaluate(() => [document.activeElement?.getAttribute('aria-label'), document.activeElement?.hasAttribute('data-state')])).toEqual(['User menu', true]);
+    await context.close();
+  });
 });

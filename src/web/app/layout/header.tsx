@@ -1,5 +1,5 @@
 import { Bell, Crown, MessageCircle, Search } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { UserSearchBox } from '@/features/profiles/user-search-box';
 import { retryImport } from '@/lib/retry-import';
 import { cn } from '@/lib/utils';
 import { AVATAR_BUTTON_CLASS, AvatarFace } from './avatar-face';
+import { FocusCarry } from './focus-carry';
 
 // The menu (Radix + floating-ui) loads only for signed-in users, keeping the landing page light.
 const UserMenu = lazy(() => retryImport(() => import('./user-menu')));
@@ -72,13 +73,13 @@ export function Header() {
                   <Search aria-hidden />
                 </Link>
               </Button>
-              <Suspense fallback={messagesStandIn}>
+              <FocusCarry fallback={messagesStandIn}>
                 <MessagesLink />
-              </Suspense>
-              <Suspense fallback={bellStandIn}>
+              </FocusCarry>
+              <FocusCarry fallback={bellStandIn}>
                 <NotificationsBell />
-              </Suspense>
-              <Suspense
+              </FocusCarry>
+              <FocusCarry
                 fallback={
                   <button type="button" aria-label="User menu" aria-haspopup="menu" className={AVATAR_BUTTON_CLASS} onClick={() => setMenuAsked(true)}>
                     <AvatarFace user={user} />
@@ -86,7 +87,7 @@ export function Header() {
                 }
               >
                 <UserMenu user={user} openAtOnce={menuAsked} onSignOut={() => signOut.mutate()} />
-              </Suspense>
+              </FocusCarry>
             </>
           ) : (
             <>
