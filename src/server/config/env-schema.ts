@@ -32,7 +32,7 @@ export const envSchema = z.object({
   /** Connections in the PostgreSQL pool of one instance (each request holds one per query). */
   DATABASE_POOL_SIZE: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ message: 'expected a number of connections' }).int().min(1, 'expected 1 to 200 connections').max(200, 'expected 1 to 200 connections').default(10),
+    z.coerce.number({ message: 'expected a number of connections' }).int().min(1, 'expected 1 to 200 connections').max(200, 'expected 1 to 200 connections').default(30),
   ),
   /** How long an import upload waits for its titles to be matched before it answers with the progress (0 to 30 s). */
   IMPORT_PREVIEW_WAIT_SECONDS: z.preprocess(
