@@ -74,6 +74,7 @@ import { importFigureLines, measureImport } from './bench-import';
 import { createBenchDatabase, FEED_FOLLOWING, PG_ADMIN_URL, PROFILE_FAVORITES, PROFILE_FOLLOWERS, seedFeed, seedForum, seedProfile } from './bench-seeds';
 import { measureSseLatency } from './bench-sse';
 import { measureFanout, openFileLimit } from './bench-sse-fanout';
+import { SERVER_NODE_FLAGS } from './server-flags';
 import { startTestSmtpServer } from '../src/server/test/smtp-server';
 
 interface Histogram {
@@ -379,6 +380,9 @@ function cpuUsed(before: Map<number, number>, after: Map<number, number>): numbe
 /** The server's CPU and that of the PostgreSQL backends serving the bench database (its pool, after the warm-up). */
 let pgCpuProbe: (() => Promise<{ server: Map<number, number>; db: Map<number, number> }>) | undefined;
 
+/** The server as `npm start` runs it: its Node.js flags (scripts/server-flags.ts), then the built entry. */
+const SERVER_ENTRY = [...SERVER_NODE_FLAGS, 'dist/server/index.js'];
+
 /** BENCH_CPU_PROF=<dir>: a V8 CPU profile of each app server, written when it stops (open it in Chrome's DevTools). */
 function cpuProfileArgs(): string[] {
   return process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -394,7 +398,7 @@ async function startPgApp(): Promise<Child | { skip: string }> {
   // The server migrates the new database at start; it is dropped when the server has stopped.
   const child = await startChild(
     'app-pg',
-    [...cpuProfileArgs(), 'dist/server/index.js'],
+    [...cpuProfileArgs(), ...SERVER_ENTRY],
     // TRUST_PROXY: the bench signs up more viewers than one address may an hour, each from an address of its own.
     {
       DATA_DIR: pgDataDir,
@@ -483,7 +487,7 @@ async function measureSmtp(): Promise<Measurement> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-smtp-'));
   const app = await startChild(
     'app-pg',
-    ['dist/server/index.js'],
+    [...SERVER_ENTRY],
     { DATA_DIR: dataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', SMTP_URL: relay.url, MAIL_FROM: 'Reelmates <no-reply@bench.reelmates.test>' },
     '/api/health',
     async () => {
@@ -531,7 +535,7 @@ async function measureSmtp(): Promise<Measurement> {
 async function measureSse(): Promise<Measurement> {
   const streams = positiveNumber('BENCH_SSE_STREAMS', process.env.BENCH_SSE_STREAMS, 1000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-sse-'));
-  const app = await startChild('app', ['dist/server/index.js'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' }, '/api/health', () =>
+  const app = await startChild('app', [...SERVER_ENTRY], { DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' }, '/api/health', () =>
     fs.rmSync(dataDir, { recursive: true, force: true }),
   );
   try {
@@ -568,7 +572,7 @@ async function measureSseFanout(): Promise<Measurement> {
   const secret = `bench-${Math.random().toString(36).slice(2)}-${'x'.repeat(32)}`;
   const app = await startChild(
     'app-pg',
-    ['dist/server/index.js'],
+    [...SERVER_ENTRY],
     { DATA_DIR: dataDir, DATABASE_URL: pgDb.url, LOG_LEVEL: 'warn', BETTER_AUTH_SECRET: secret },
     '/api/health',
     async () => {
@@ -754,9 +758,7 @@ async function main() {
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-bench-'));
-  const app = await startChild('app', ['dist/server/index.js'], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, '/api/health', () =>
-    fs.rmSync(dataDir, { recursive: true, force: true }),
-  );
+  const app = await startChild('app', [...SERVER_ENTRY], { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, '/api/health', () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const details = await wireAnswer(app.url + DETAILS_PATH);
   const sameBytesFile = path.join(dataDir, 'same-bytes');
   fs.writeFileSync(sameBytesFile, details.body);
@@ -808,7 +810,7 @@ async function main() {
   await runRouteBench(
     {
       startApp: async (name, env, cleanup) => {
-        const child = await startChild(name, [...cpuProfileArgs(), 'dist/server/index.js'], env, '/api/health', cleanup);
+        const child = await startChild(name, [...cpuProfileArgs(), ...SERVER_ENTRY], env, '/api/health', cleanup);
         return {
           url: child.url,
           stop: async () => {
