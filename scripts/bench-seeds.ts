@@ -106,6 +106,19 @@ export async function seedForum(databaseUrl: string): Promise<{ forumId: string;
   }
 }
 
+/**
+ * Sets every profile's follow counters to what `follows` holds. The seeds insert follows by SQL,
+ * past the follow service that keeps the counters; without this the feed's viewer (who follows
+ * 1,000) had a following_count of 0, and the first page took the two-step read meant for people who
+ * follow few (decision 090): the bench measured a path no such member takes.
+ */
+export async function recountFollows(db: pg.Client): Promise<void> {
+  await db.query(`UPDATE profiles p SET following_count = c.following, followers_count = c.followers
+    FROM (SELECT q.id, (SELECT count(*) FROM follows f WHERE f.follower_id = q.id)::int AS following,
+                 (SELECT count(*) FROM follows f WHERE f.following_id = q.id)::int AS followers FROM profiles q) c
+    WHERE c.id = p.id AND (p.following_count, p.followers_count) IS DISTINCT FROM (c.following, c.followers)`);
+}
+
 export const FEED_FOLLOWING = 1_000;
 export const FEED_ACTIVITIES_EACH = 100;
 
@@ -128,6 +141,7 @@ export async function seedFeed(databaseUrl: string, viewerId: string): Promise<v
        FROM generate_series(1, $1::int * $2::int) g`,
       [PROFILE_FOLLOWERS, FEED_ACTIVITIES_EACH],
     );
+    await recountFollows(db);
     await db.query('COMMIT');
     await db.query('VACUUM ANALYZE activities');
     await db.query('ANALYZE');

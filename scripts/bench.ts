@@ -71,7 +71,7 @@ import { chosenTargets, combineRounds, type Measurement, tableLines, targetsToMe
 import { type AutocannonRun, runRouteBench } from './bench-routes-run';
 import { matchFigureLines, measureMatches } from './bench-matches';
 import { importFigureLines, measureImport } from './bench-import';
-import { createBenchDatabase, FEED_FOLLOWING, PG_ADMIN_URL, PROFILE_FAVORITES, PROFILE_FOLLOWERS, seedFeed, seedForum, seedProfile } from './bench-seeds';
+import { createBenchDatabase, FEED_FOLLOWING, PG_ADMIN_URL, PROFILE_FAVORITES, PROFILE_FOLLOWERS, recountFollows, seedFeed, seedForum, seedProfile } from './bench-seeds';
 import { measureSseLatency } from './bench-sse';
 import { measureFanout, openFileLimit } from './bench-sse-fanout';
 import { SERVER_NODE_FLAGS } from './server-flags';
@@ -302,6 +302,7 @@ async function measureFeedMany(baseUrl: string, target: Target, round: Round): P
         );
         all.push(cookie);
       }
+      await recountFollows(db);
       await db.query('ANALYZE follows');
     } finally {
       await db.end();
