@@ -3,7 +3,9 @@
  * 500 favorites and 2,000 followers, a forum with 10,000 threads and a thread with 2,000 replies, and
  * the Following tab's activities. Written straight into a migrated database, not through the API.
  */
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { recount } from '../src/server/modules/demo/counts';
 import { forumThreads, threadReplies } from '../src/server/modules/demo/forum-shape';
 
 export const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -107,16 +109,15 @@ export async function seedForum(databaseUrl: string): Promise<{ forumId: string;
 }
 
 /**
- * Sets every profile's follow counters to what `follows` holds. The seeds insert follows by SQL,
- * past the follow service that keeps the counters; without this the feed's viewer (who follows
- * 1,000) had a following_count of 0, and the first page took the two-step read meant for people who
- * follow few (decision 090): the bench measured a path no such member takes.
+ * Sets every profile's follow counters to what `follows` holds, with the demo's recount (decision
+ * 040). The seeds insert follows by SQL, past the follow service that keeps the counters; without
+ * this the feed's viewer (who follows 1,000) had a following_count of 0, and the first page took the
+ * two-step read meant for people who follow few (decision 090): the bench measured a path no such
+ * member takes.
  */
 export async function recountFollows(db: pg.Client): Promise<void> {
-  await db.query(`UPDATE profiles p SET following_count = c.following, followers_count = c.followers
-    FROM (SELECT q.id, (SELECT count(*) FROM follows f WHERE f.follower_id = q.id)::int AS following,
-                 (SELECT count(*) FROM follows f WHERE f.following_id = q.id)::int AS followers FROM profiles q) c
-    WHERE c.id = p.id AND (p.following_count, p.followers_count) IS DISTINCT FROM (c.following, c.followers)`);
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM profiles');
+  await recount(drizzle(db), { users: rows.map((r) => r.id), threads: [], replies: [], forums: [] });
 }
 
 export const FEED_FOLLOWING = 1_000;

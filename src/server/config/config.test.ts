@@ -48,7 +48,7 @@ describe('config', () => {
     expect(storageWarnings(loadConfig({ DATABASE_URL: 'postgres://db.example/reelmates' }), 'postgres')).toEqual([]);
   });
 
-  it('sizes the PostgreSQL pool: 10 by default, 1 to 200 when set', () => {
+  it('sizes the PostgreSQL pool: 30 by default, 1 to 200 when set', () => {
     expect(loadConfig({}).databasePoolSize).toBe(30);
     expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE: expected 1 to 200 connections/);
