@@ -40,17 +40,26 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
     if (!target) return;
     target.scrollIntoView({ block: 'start' });
     // The cards above load their own lists after this (devices, passkeys, blocks…) and grow, which
-    // would push the target out of view: keep it in place while the page settles, unless the reader
-    // scrolls or types first.
-    const keep = new ResizeObserver(() => target.scrollIntoView({ block: 'start' }));
+    // would push the target out of view: keep it in place while the page settles (until nothing has
+    // grown for 1.5 s, at most 15 s: a slow phone's cards can take longer than a fixed 3 s, which a
+    // loaded test machine showed), unless the reader scrolls or types first.
+    let settled: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      keep.disconnect();
+      clearTimeout(settled);
+    };
+    const keep = new ResizeObserver(() => {
+      target.scrollIntoView({ block: 'start' });
+      clearTimeout(settled);
+      settled = setTimeout(stop, 1_500);
+    });
     keep.observe(document.body);
-    const stop = () => keep.disconnect();
     const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     for (const e of events) window.addEventListener(e, stop, { once: true, passive: true });
-    const timer = setTimeout(stop, 3_000);
+    const cap = setTimeout(stop, 15_000);
     return () => {
       stop();
-      clearTimeout(timer);
+      clearTimeout(cap);
       for (const e of events) window.removeEventListener(e, stop);
     };
   }, [ready, hash]);
