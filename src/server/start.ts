@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import type { AppDeps } from './deps';
 import { createHttpServer } from './http/server';
 import { PublicAnswers } from './http/public-answers';
+import { loadPageRenderer } from './http/page-renderer';
 import { profilePage } from './http/profile-page';
 import { findWebDist, WebAssets } from './http/web-app';
 import { createMailOutbox } from './integrations/mail';
@@ -95,6 +96,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   };
   const webDist = findWebDist();
   const assets = webDist ? new WebAssets(webDist) : undefined;
+  const renderPage = webDist ? await loadPageRenderer(webDist) : undefined;
   const app = createApp(deps);
 
   const server = createHttpServer(app, config, {
@@ -103,7 +105,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     publicAnswers: deps.publicAnswers,
     assets,
     routes: [profileFrontRoute(deps)],
-    page: assets ? profilePage(deps, assets, logger) : undefined,
+    page: assets ? profilePage(deps, assets, logger, renderPage) : undefined,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

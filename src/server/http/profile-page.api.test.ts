@@ -143,3 +143,88 @@ describe('profile pages carry their data', () => {
     expect(profilePageTarget('/profile/abc-DEF_1')).toEqual({ id: 'abc-DEF_1' });
   });
 });
+
+// ADR 094: with the web app's renderer, the page's markup comes in the HTML, drawn from the same
+// boot data, and its code starts once it has painted. The renderer here is a stand-in that says what
+// it was given (the real one is tested in src/web/ssr/render-page.test.tsx and the browser suite).
+describe('profile pages come drawn', () => {
+  const DRAWN_INDEX =
+    '<!doctype html><html><head><title>Reelmates</title><script type="module" crossorigin src="/assets/index-e.js"></script></head><body><div id="root"></div></body></html>';
+  let drawnBase: string;
+  let closeDrawn: () => Promise<void>;
+  let drawnDir: string;
+  let failNext = false;
+  const asked: { url: string; data: BootData }[] = [];
+
+  beforeAll(async () => {
+    drawnDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-web-'));
+    fs.writeFileSync(path.join(drawnDir, 'index.html'), DRAWN_INDEX);
+    fs.mkdirSync(path.join(drawnDir, '.vite'));
+    fs.writeFileSync(path.join(drawnDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    const logger = pino({ level: 'silent' });
+    const assets = new WebAssets(drawnDir);
+    const render = async (url: string, data: BootData) => {
+      asked.push({ url, data });
+      if (failNext) throw new Error('drawing failed');
+      // Replacement patterns of String.replace ($&, $', $`) must land as written.
+      return `<main><h1>${data.profile?.view.fullName ?? 'no profile'}</h1><p>$&amp; $' $\`</p></main>`;
+    };
+    ({ base: drawnBase, close: closeDrawn } = await listenForTest(createHttpServer(t.app, t.deps.config, { logger, assets, page: profilePage(t.deps, assets, logger, render) })));
+  });
+  afterAll(async () => {
+    await closeDrawn();
+    fs.rmSync(drawnDir, { recursive: true, force: true });
+  });
+
+  const drawnPage = async (pathname: string, cookie?: string) => (await fetch(drawnBase + pathname, { headers: cookie ? { cookie } : {} })).text();
+
+  it('puts the markup in the root element, drawn from the boot data, and starts the code once painted instead of beside it', async () => {
+    const owner = await signUpVerified(t, { fullName: 'Drawn Owner' });
+    const viewer = await signUpVerified(t);
+    asked.length = 0;
+    const html = await drawnPage(`/${owner.username}`, viewer.cookie);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.url).toBe(`http://reelmates.invalid/${owner.username}`);
+    expect(asked[0]!.data).toEqual({
+      session: await api('/api/session', viewer.cookie),
+      profile: { target: { username: owner.username }, view: await api(`/api/profiles/by-username/${owner.username}`, viewer.cookie) },
+    });
+    expect(html).toContain(`<div id="root" data-hydrating><main><h1>Drawn Owner</h1><p>$&amp; $' $\`</p></main></div>`);
+    expect(html).toContain('<script src="/start-after-paint.js" data-entry="/assets/index-e.js" data-chunks="/assets/profile-route-p.js /assets/lists-l.js" defer></script>');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('modulepreload');
+    // The boot data is still there, for the browser's cache.
+    expect(html).toContain(`<script type="application/json" id="${BOOT_DATA_ID}">`);
+  });
+
+  it("serves the page drawn by the browser when drawing fails, for a guest's /profile/{id}, and into an index.html it cannot place markup in", async () => {
+    const owner = await signUpVerified(t, { fullName: 'Undrawn Owner' });
+    failNext = true;
+    try {
+      const html = await drawnPage(`/${owner.username}`);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-e.js"></script>');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/profile-route-p.js">');
+      expect(html).toContain('Undrawn Owner');
+    } finally {
+      failNext = false;
+    }
+    // A guest's /profile/{id} is not drawn: the client sends them on to /auth.
+    asked.length = 0;
+    expect(await drawnPage(`/profile/${owner.id}`)).toContain('<div id="root"></div>');
+    expect(asked).toEqual([]);
+    // The first suite's index.html has no root element: its pages are never drawn.
+    expect((await page(`/${owner.username}`)).html).not.toContain('data-hydrating');
+  });
+
+  it("keeps a bio's replacement patterns and script tags where they belong", async () => {
+    const owner = await signUpVerified(t);
+    const bio = "$' $& $` </script><script>alert(1)</script>";
+    await t.deps.database.db.update(profiles).set({ bio }).where(eq(profiles.id, owner.id));
+    const html = await drawnPage(`/${owner.username}`);
+    const boot = JSON.parse(new RegExp(`<script type="application/json" id="${BOOT_DATA_ID}">(.*?)</script>`).exec(html)![1]!) as BootData;
+    expect(boot.profile!.view.bio).toBe(bio);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+});

@@ -7,6 +7,7 @@ import { sessionView } from '../modules/accounts/service';
 import { resolveSession } from '../modules/accounts/session';
 import { viewProfileForRequest } from '../modules/profiles/service';
 import type { Logger } from '../logger';
+import type { PageRenderer } from './page-renderer';
 import type { WebAssets } from './web-app';
 
 /** The source module of the profile pages' lazy route (its key in Vite's manifest). */
@@ -40,21 +41,40 @@ const headersOf = (req: http.IncomingMessage): Pick<Headers, 'get'> => ({
  * page's first two API reads would answer this viewer: GET /api/session and the profile, computed by
  * the very functions of those routes from this request's cookies, so the HTML holds nothing the
  * viewer could not read from the API (a private profile, hidden favorites, a blocking owner: the
- * same view or none). Per viewer, so the page is `private, no-store` like the profile API's answer.
- * Returns undefined for any other path; on a failure it serves the plain index.html.
+ * same view or none). With `render` (the web app's server renderer, ADR 094) the page's markup is
+ * drawn from that data alone and comes in the HTML, for the browser to paint before any script and
+ * then hydrate. Per viewer, so the page is `private, no-store` like the profile API's answer.
+ * Returns undefined for any other path; on a failure it serves the plain index.html, and when only
+ * the drawing fails, the page with its data and no markup.
  */
-export function profilePage(deps: AppDeps, assets: WebAssets, logger: Logger) {
+export function profilePage(deps: AppDeps, assets: WebAssets, logger: Logger, render?: PageRenderer) {
   const chunks = assets.chunksOf(PROFILE_ROUTE_SOURCE);
   const preloads = chunks.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  const draw = assets.drawable ? render : undefined;
+  const markupOf = async (pathname: string, data: BootData): Promise<string | undefined> => {
+    if (!draw) return undefined;
+    try {
+      // The path matched profilePageTarget's shapes (letters, digits, _ and -): nothing to escape.
+      return await draw(`http://reelmates.invalid${pathname}`, data);
+    } catch (error) {
+      logger.warn({ err: error, path: pathname }, 'profile page markup failed; the page is drawn by the browser');
+      return undefined;
+    }
+  };
   return (req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<number> | undefined => {
     if (req.method !== 'GET') return undefined;
     const target = profilePageTarget(pathname);
     if (!target) return undefined;
     const headers = headersOf(req);
     return Promise.all([resolveSession(deps, headers).then((viewer) => sessionView(deps, viewer)), viewProfileForRequest(deps, target, headers)]).then(
-      ([session, view]) => {
+      async ([session, view]) => {
         const data: BootData = { session, ...(view ? { profile: { target, view } } : {}) };
-        return assets.sendIndexWith(`${preloads}<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(data)}</script>`, PROFILE_CACHE_CONTROL, req, res);
+        // /profile/{id} is for members: the client sends a guest on to /auth, so there is nothing to draw.
+        const markup = 'id' in target && !session.user ? undefined : await markupOf(pathname, data);
+        const bootData = `<script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(data)}</script>`;
+        // A drawn page asks for its chunks once painted (ADR 094); otherwise they load beside the entry.
+        if (markup) return assets.sendIndexWith(bootData, PROFILE_CACHE_CONTROL, req, res, { markup, chunks });
+        return assets.sendIndexWith(`${preloads}${bootData}`, PROFILE_CACHE_CONTROL, req, res);
       },
       (error: unknown) => {
         logger.warn({ err: error, path: pathname }, 'profile page data failed; the plain page is served');

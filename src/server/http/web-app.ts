@@ -32,6 +32,13 @@ const TYPES: Record<string, string> = {
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
+/** The element index.html draws the app into (src/web/index.html). */
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** The entry's script element in the built index.html, as Vite writes it. */
+const ENTRY_SCRIPT = /<script type="module"[^>]* src="([^"]+)"[^>]*><\/script>/;
+/** Starts a drawn page's code once it has painted (src/web/public/start-after-paint.js). */
+const START_AFTER_PAINT = '/start-after-paint.js';
+
 /** Vite's .vite/manifest.json (build.manifest): each source module's chunk and its static imports. */
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
@@ -105,6 +112,12 @@ export class WebAssets {
     this.manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
   }
 
+  /** Can a page's markup be put into this index.html (it has the root element and the entry's script)? */
+  get drawable(): boolean {
+    const html = Buffer.from(this.index.body).toString('utf8');
+    return html.includes(ROOT_ELEMENT) && ENTRY_SCRIPT.test(html);
+  }
+
   /** Is this the index.html every client route gets? */
   isIndex(asset: Asset): boolean {
     return asset === this.index;
@@ -133,10 +146,19 @@ export class WebAssets {
 
   /**
    * index.html with `head` added before </head>, for one request: a page with data of its viewer,
-   * so its own Cache-Control (no ETag, no shared copy) and compressed on the fly.
+   * so its own Cache-Control (no ETag, no shared copy) and compressed on the fly. With `drawn`, the
+   * page's markup is inside the root element and its code starts once it has painted
+   * (start-after-paint.js instead of the entry's script; ADR 094), with the chunks it names.
    */
-  sendIndexWith(head: string, cacheControl: string, req: IncomingMessage, res: ServerResponse): number {
-    const html = Buffer.from(this.index.body).toString('utf8').replace('</head>', `${head}</head>`);
+  sendIndexWith(head: string, cacheControl: string, req: IncomingMessage, res: ServerResponse, drawn?: { markup: string; chunks: string[] }): number {
+    let html = Buffer.from(this.index.body)
+      .toString('utf8')
+      .replace('</head>', () => `${head}</head>`);
+    if (drawn) {
+      html = html
+        .replace(ROOT_ELEMENT, () => `<div id="root" data-hydrating>${drawn.markup}</div>`)
+        .replace(ENTRY_SCRIPT, (_, src: string) => `<script src="${START_AFTER_PAINT}" data-entry="${src}" data-chunks="${drawn.chunks.join(' ')}" defer></script>`);
+    }
     const accept = req.headers['accept-encoding'] ?? '';
     const [body, encoding] = accept.includes('gzip') ? [gzipSync(html), 'gzip'] : [Buffer.from(html), undefined];
     const headers: Record<string, string | number> = {

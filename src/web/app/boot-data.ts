@@ -24,8 +24,13 @@ export function seedFromBootData(queryClient: QueryClient, doc: Document = docum
   const data = readBootData(doc);
   doc.getElementById(BOOT_DATA_ID)?.remove();
   if (!data) return false;
-  queryClient.setQueryData(sessionQuery.queryKey, data.session);
+  seedQueryCache(queryClient, data);
   rememberSignedIn(!!data.session.user);
-  if (data.profile) queryClient.setQueryData(profileKeys.profile(data.profile.target), data.profile.view);
   return true;
+}
+
+/** The boot data under the keys the page queries: the browser's cache, and the server's when it renders the page (ssr/render-page.tsx). */
+export function seedQueryCache(queryClient: QueryClient, data: BootData) {
+  queryClient.setQueryData(sessionQuery.queryKey, data.session);
+  if (data.profile) queryClient.setQueryData(profileKeys.profile(data.profile.target), data.profile.view);
 }

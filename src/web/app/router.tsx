@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { ProtectedRoute } from './layout/protected-route';
 import { RootLayout } from './layout/root-layout';
 import { retryImport } from '@/lib/retry-import';
@@ -73,4 +73,20 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of the routes `location` matches and puts it on them, so a router made afterwards
+ * renders the page at once rather than its fallback first: what a page drawn by the server needs to
+ * be hydrated (the server's render had the code; ADR 094).
+ */
+export async function loadMatchedRoutes(location: { pathname: string }, from: RouteObject[] = routes): Promise<void> {
+  const matches = matchRoutes(from, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }

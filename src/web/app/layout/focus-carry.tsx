@@ -1,7 +1,8 @@
-import { type ReactNode, type RefObject, Suspense, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
+import { LazyPart } from '@/components/lazy-part';
 
 /**
- * A Suspense boundary for a header control whose code loads late, that keeps the keyboard's place:
+ * A boundary (LazyPart) for a header control whose code loads late, that keeps the keyboard's place:
  * when the real control replaces its stand-in while the stand-in has focus, the browser leaves focus
  * on the page's body, and a keyboard user tabbing through the header lost their place
  * (keyboard.e2e.ts caught it on a loaded machine). The real control then takes the focus.
@@ -19,10 +20,10 @@ export function FocusCarry({ fallback, children }: { fallback: ReactNode; childr
         if (event.relatedTarget) focused.current = false;
       }}
     >
-      <Suspense fallback={fallback}>
+      <LazyPart fallback={fallback}>
         {children}
         <GiveFocusBack wrapper={wrapper} focused={focused} />
-      </Suspense>
+      </LazyPart>
     </span>
   );
 }

@@ -136,7 +136,8 @@ export function Footer() {
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p className="flex flex-wrap items-center gap-3">
-            <span>© {new Date().getFullYear()} Reelmates. All rights reserved.</span>
+            {/* The server's year may differ from the browser's for a few hours at New Year (ADR 094). */}
+            <span suppressHydrationWarning>© {new Date().getFullYear()} Reelmates. All rights reserved.</span>
             <OfflineBadges />
           </p>
           <p className="flex items-center gap-2">

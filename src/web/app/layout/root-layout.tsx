@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { BackToTop } from '@/components/layout/back-to-top';
 import { BottomTabs } from '@/components/layout/bottom-tabs';
 import { ScrollMemory } from '@/components/layout/scroll-memory';
+import { LazyPart } from '@/components/lazy-part';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
 import { useSignupHash } from '@/features/auth/use-signup-hash';
@@ -28,9 +29,9 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       {/* One event stream per tab while signed in, opened with the handlers that use it (one lazy chunk). */}
       {user ? (
-        <Suspense fallback={null}>
+        <LazyPart fallback={null}>
           <LiveUpdates />
-        </Suspense>
+        </LazyPart>
       ) : null}
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2">
         Skip to content

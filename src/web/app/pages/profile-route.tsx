@@ -1,6 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { LazyPart } from '@/components/lazy-part';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -38,14 +39,14 @@ const USERNAME_SHAPE = /^[A-Za-z_][A-Za-z0-9_]{2,49}$/;
    currently watching, shared favorites) and messages (the chat modal behind Message). */
 // The Forums tab (in ./profile-lists.tsx): one's own activity; others see 'Forum participation is private', admins see it (spec 000 §2, ruling 9).
 const listsSection: ProfileSlot = (p) => (
-  <Suspense fallback={<ListsPlaceholder />}>
+  <LazyPart fallback={<ListsPlaceholder />}>
     <ProfileLists profile={p} />
-  </Suspense>
+  </LazyPart>
 );
 const sharedFavorites: ProfileSlot = (p) => (
-  <Suspense fallback={null}>
+  <LazyPart fallback={null}>
     <SharedFavorites userId={p.id} />
-  </Suspense>
+  </LazyPart>
 );
 const messageAction: ProfileSlot = (p) => <MessageButton user={p} />;
 

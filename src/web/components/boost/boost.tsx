@@ -71,7 +71,8 @@ export function BoostedBadge({ expiresAt }: { expiresAt: string | null }) {
   const left = useTimeLeft(expiresAt);
   if (left <= 0) return null;
   return (
-    <Badge>
+    // Counted from the server's clock when the page was drawn there, from the browser's after (ADR 094).
+    <Badge suppressHydrationWarning>
       <Rocket aria-hidden /> Boosted ({formatTimeLeft(left)})
     </Badge>
   );

@@ -1,9 +1,10 @@
 import { Ban, Flag, Link2, MessageCircle, MoreHorizontal, Settings, Share2, UserPlus } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BoostButton } from '@/components/boost/boost';
 import { useBlockToggle } from '@/components/safety/api';
 import type { SafetyTarget } from '@/components/safety/safety-menu';
+import { LazyPart } from '@/components/lazy-part';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
 import { retryImport } from '@/lib/retry-import';
@@ -17,7 +18,7 @@ export type ProfileDialog = 'share' | 'social-links' | 'report';
 const LazySafetyMenu = lazy(() => retryImport(() => import('@/components/safety/safety-menu')).then((m) => ({ default: m.SafetyMenu })));
 function SafetyMenu({ target }: { target: SafetyTarget }) {
   return (
-    <Suspense
+    <LazyPart
       fallback={
         <Button variant="ghost" size="icon" disabled aria-label={`More actions for ${target.name}`}>
           <MoreHorizontal aria-hidden />
@@ -25,7 +26,7 @@ function SafetyMenu({ target }: { target: SafetyTarget }) {
       }
     >
       <LazySafetyMenu target={target} />
-    </Suspense>
+    </LazyPart>
   );
 }
 

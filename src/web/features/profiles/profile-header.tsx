@@ -7,7 +7,8 @@ import type { ProfileView } from './api';
 import { displayName, ProfileAvatar } from './profile-avatar';
 import { SocialLinkIcons } from './social-link-icons';
 
-const formatCount = (n: number) => n.toLocaleString();
+// In the page's language, not the browser's: the server draws the same digits (ADR 094).
+const formatCount = (n: number) => n.toLocaleString('en-US');
 
 function Stat({ label, value, onClick }: { label: string; value: number | null; onClick?: () => void }) {
   const body = (
