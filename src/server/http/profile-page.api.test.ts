@@ -8,6 +8,7 @@ import { BOOT_DATA_ID, type BootData } from '../../shared/boot-data';
 import { profiles } from '../db/schema';
 import { signUpVerified } from '../test/accounts';
 import { createTestApp, listenForTest, type TestApp } from '../test/harness';
+import type { PageRenderer } from './page-renderer';
 import { PROFILE_ROUTE_SOURCE, profilePage, profilePageTarget } from './profile-page';
 import { createHttpServer } from './server';
 import { WebAssets } from './web-app';
@@ -28,22 +29,32 @@ const MANIFEST = {
 let t: TestApp;
 let base: string;
 let closeServer: () => Promise<void>;
-let distDir: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-web-'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), INDEX);
+/** The test app's front door over a built web app of `index` and MANIFEST, its profile pages drawn by `render` when given. */
+async function serveWebApp(index: string, render?: PageRenderer): Promise<{ base: string; close: () => Promise<void> }> {
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-web-'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), index);
   fs.mkdirSync(path.join(distDir, '.vite'));
   fs.writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   const logger = pino({ level: 'silent' });
   const assets = new WebAssets(distDir);
-  ({ base, close: closeServer } = await listenForTest(createHttpServer(t.app, t.deps.config, { logger, assets, page: profilePage(t.deps, assets, logger) })));
+  const served = await listenForTest(createHttpServer(t.app, t.deps.config, { logger, assets, page: profilePage(t.deps, assets, logger, render) }));
+  return {
+    base: served.base,
+    close: async () => {
+      await served.close();
+      fs.rmSync(distDir, { recursive: true, force: true });
+    },
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ base, close: closeServer } = await serveWebApp(INDEX));
 });
 afterAll(async () => {
   await closeServer();
   await t.close();
-  fs.rmSync(distDir, { recursive: true, force: true });
 });
 
 /** The page as a browser gets it, and the boot data it carries (null when none). */
@@ -152,29 +163,19 @@ describe('profile pages come drawn', () => {
     '<!doctype html><html><head><title>Reelmates</title><script type="module" crossorigin src="/assets/index-e.js"></script></head><body><div id="root"></div></body></html>';
   let drawnBase: string;
   let closeDrawn: () => Promise<void>;
-  let drawnDir: string;
   let failNext = false;
   const asked: { url: string; data: BootData }[] = [];
 
   beforeAll(async () => {
-    drawnDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reelmates-web-'));
-    fs.writeFileSync(path.join(drawnDir, 'index.html'), DRAWN_INDEX);
-    fs.mkdirSync(path.join(drawnDir, '.vite'));
-    fs.writeFileSync(path.join(drawnDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    const logger = pino({ level: 'silent' });
-    const assets = new WebAssets(drawnDir);
     const render = async (url: string, data: BootData) => {
       asked.push({ url, data });
       if (failNext) throw new Error('drawing failed');
       // Replacement patterns of String.replace ($&, $', $`) must land as written.
       return `<main><h1>${data.profile?.view.fullName ?? 'no profile'}</h1><p>$&amp; $' $\`</p></main>`;
     };
-    ({ base: drawnBase, close: closeDrawn } = await listenForTest(createHttpServer(t.app, t.deps.config, { logger, assets, page: profilePage(t.deps, assets, logger, render) })));
+    ({ base: drawnBase, close: closeDrawn } = await serveWebApp(DRAWN_INDEX, render));
   });
-  afterAll(async () => {
-    await closeDrawn();
-    fs.rmSync(drawnDir, { recursive: true, force: true });
-  });
+  afterAll(() => closeDrawn());
 
   const drawnPage = async (pathname: string, cookie?: string) => (await fetch(drawnBase + pathname, { headers: cookie ? { cookie } : {} })).text();
 

@@ -101,6 +101,9 @@ export function isApiDocsUrl(url: string): boolean {
 export class WebAssets {
   private readonly assets: Map<string, Asset>;
   private readonly index: Asset;
+  private readonly indexHtml: string;
+  /** Can a page's markup be put into this index.html (it has the root element and the entry's script)? */
+  readonly drawable: boolean;
   private readonly manifest: Manifest;
 
   constructor(distDir: string) {
@@ -108,14 +111,10 @@ export class WebAssets {
     const index = this.assets.get('/index.html');
     if (!index) throw new Error(`${distDir} has no index.html`);
     this.index = index;
+    this.indexHtml = Buffer.from(index.body).toString('utf8');
+    this.drawable = this.indexHtml.includes(ROOT_ELEMENT) && ENTRY_SCRIPT.test(this.indexHtml);
     const manifestFile = path.join(distDir, '.vite', 'manifest.json');
     this.manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest) : {};
-  }
-
-  /** Can a page's markup be put into this index.html (it has the root element and the entry's script)? */
-  get drawable(): boolean {
-    const html = Buffer.from(this.index.body).toString('utf8');
-    return html.includes(ROOT_ELEMENT) && ENTRY_SCRIPT.test(html);
   }
 
   /** Is this the index.html every client route gets? */
@@ -151,9 +150,7 @@ export class WebAssets {
    * (start-after-paint.js instead of the entry's script; ADR 094), with the chunks it names.
    */
   sendIndexWith(head: string, cacheControl: string, req: IncomingMessage, res: ServerResponse, drawn?: { markup: string; chunks: string[] }): number {
-    let html = Buffer.from(this.index.body)
-      .toString('utf8')
-      .replace('</head>', () => `${head}</head>`);
+    let html = this.indexHtml.replace('</head>', () => `${head}</head>`);
     if (drawn) {
       html = html
         .replace(ROOT_ELEMENT, () => `<div id="root" data-hydrating>${drawn.markup}</div>`)

@@ -80,8 +80,8 @@ export function createRouter() {
  * renders the page at once rather than its fallback first: what a page drawn by the server needs to
  * be hydrated (the server's render had the code; ADR 094).
  */
-export async function loadMatchedRoutes(location: { pathname: string }, from: RouteObject[] = routes): Promise<void> {
-  const matches = matchRoutes(from, location) ?? [];
+export async function loadMatchedRoutes(location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
