@@ -41,6 +41,25 @@ describe('followers told of a new favorite', () => {
     expect(await told(fan.id, star.id)).toHaveLength(1);
   });
 
+  it('tells nobody while the favorites are hidden, private or not shown, and finds that out in the page statement itself', async () => {
+    const [star, fan] = [await signUpVerified(t), await signUpVerified(t)];
+    await t.deps.database.db.insert(follows).values({ followerId: fan.id, followingId: star.id });
+    const fav = { userId: star.id, username: 'star', mediaType: 'movie' as const, mediaId: 604, title: 'The Matrix Reloaded' };
+    for (const hidden of [{ isPrivate: true }, { isPrivate: false, showFavorites: false }]) {
+      await t.deps.database.db.update(profiles).set(hidden).where(eq(profiles.id, star.id));
+      const { statements } = await roundTripsDuring(
+        t.deps.database,
+        () => notifyFollowersOfFavorite(t.deps, fav),
+        () => true,
+      );
+      expect(statements, statements.join('\n')).toHaveLength(1);
+      expect(await told(fan.id, star.id)).toHaveLength(0);
+    }
+    await t.deps.database.db.update(profiles).set({ isPrivate: false, showFavorites: true }).where(eq(profiles.id, star.id));
+    await notifyFollowersOfFavorite(t.deps, fav);
+    expect(await told(fan.id, star.id)).toHaveLength(1);
+  });
+
   it("commits the fan-out's notifications without waiting for the WAL flush, and refuses that inside a transaction", async () => {
     const [star, fan] = [await signUpVerified(t), await signUpVerified(t)];
     await t.deps.database.db.insert(follows).values({ followerId: fan.id, followingId: star.id });

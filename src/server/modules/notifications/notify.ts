@@ -63,6 +63,12 @@ export interface NotifyResult {
   /** Whether a live toast is wanted (popup or both). */
   popup: boolean;
   mailed: boolean;
+  /**
+   * Whether a block stands either way between the recipient and the related user, read in this
+   * statement's own snapshot: a caller inside a transaction that must refuse under a block (a new
+   * follow, ruling 28) learns it here instead of in a statement of its own.
+   */
+  blocked: boolean;
 }
 
 /**
@@ -76,11 +82,12 @@ export interface NotifyResult {
  * once-only claim (dedup.ts) is taken in the same statement and nothing is recorded unless it wins.
  */
 export async function notify(deps: AppDeps, input: NotifyInput, db: Database = deps.database.db, claim?: DedupClaim): Promise<NotifyResult> {
-  if (input.relatedUserId && input.relatedUserId === input.userId) return { id: null, popup: false, mailed: false };
+  if (input.relatedUserId && input.relatedUserId === input.userId) return { id: null, popup: false, mailed: false, blocked: false };
   const related = input.relatedUserId ?? null;
   // Ruling 28: nothing passes between a blocked pair, and a muted user's activity (all but their
   // messages, which the muter still reads in the conversation) reaches the muter no more.
   const quiet = related ? (input.type === 'message' ? sql`${blockedEitherWay(user.id, related)}` : quietFrom(related)) : sql`false`;
+  const blocked = related ? blockedEitherWay(user.id, related) : sql`false`;
   const pref = input.event ? sql`${PREF_COLUMN[input.event]}::text` : sql`'popup'::text`;
   const claimed = claim
     ? sql`claim AS (INSERT INTO ${notificationDedup} (kind, recipient_id, subject_id, key)
@@ -94,23 +101,23 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
           WHERE r.pref IN ('email', 'both')
             AND ${mailableAddress(sql`r.email`)}
           RETURNING 1)
-        SELECT (SELECT id FROM n) AS id, r.pref, exists (SELECT 1 FROM m) AS mailed FROM r`
-    : sql` SELECT (SELECT id FROM n) AS id, r.pref, false AS mailed FROM r`;
+        SELECT (SELECT id FROM n) AS id, r.pref, exists (SELECT 1 FROM m) AS mailed, r.blocked FROM r`
+    : sql` SELECT (SELECT id FROM n) AS id, r.pref, false AS mailed, r.blocked FROM r`;
   if (input.background && db !== deps.database.db) throw new Error('a background notification is a statement of its own, not part of a transaction');
   const commitAsync = input.background ? sql` CROSS JOIN ${asyncCommit} AS async_commit` : sql``;
-  const [row] = await queryRows<{ id: string | null; pref: string; mailed: boolean }>(
+  const [row] = await queryRows<{ id: string | null; pref: string; mailed: boolean; blocked: boolean }>(
     db,
     keptPlan(sql`WITH ${claimed} r AS (
-          SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}${commitAsync}
+          SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet, ${blocked} AS blocked FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}${commitAsync}
           WHERE ${user.id} = ${input.userId} ${claim ? sql`AND exists (SELECT 1 FROM claim)` : sql``}),
         n AS (INSERT INTO ${notifications} (user_id, type, title, message, related_user_id, data, read)
           SELECT ${input.userId}::text, ${input.type}::text, ${input.title}::text, ${input.message}::text, ${related}::text,
             ${JSON.stringify(input.data ?? {})}::jsonb, ${!!input.silent}::boolean
           FROM r WHERE NOT r.quiet AND r.pref <> 'none' RETURNING id)${mailed}`),
   );
-  if (!row?.id) return { id: null, popup: false, mailed: false };
+  if (!row?.id) return { id: null, popup: false, mailed: false, blocked: !!row?.blocked };
   if (row.mailed) deps.mail.stored();
-  return { id: row.id, popup: !input.silent && (row.pref === 'popup' || row.pref === 'both'), mailed: row.mailed };
+  return { id: row.id, popup: !input.silent && (row.pref === 'popup' || row.pref === 'both'), mailed: row.mailed, blocked: !!row.blocked };
 }
 
 /** The notification's mail, addressed when the statement reads the recipient's address. */

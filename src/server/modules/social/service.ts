@@ -9,7 +9,7 @@ import { hitDbLimit } from '../../http/db-rate-limit';
 import { errors } from '../../http/errors';
 import { claimOncePerDaySql } from '../notifications/dedup';
 import { announce, type NotifyResult, notify } from '../notifications/notify';
-import { assertNotBlocked, blockedEitherWay } from '../safety/service';
+import { blockedEitherWay } from '../safety/service';
 import { SAFETY_TEXT } from '../../../shared/safety';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -82,7 +82,7 @@ async function insertFollow(tx: Database, followerId: string, followingId: strin
  * The followed user is told once per follower a day (UTC): the first follow of the day notifies as
  * their preference says; following again after an unfollow brings the notification back (it is
  * true again) already read, with no mail and no toast, so follow/unfollow cycles flood nobody.
- * The transaction is three statements (the profile locks are held for the last two).
+ * The transaction is two statements (the profile locks are held for the second).
  */
 export async function follow(deps: AppDeps, followerId: string, followingId: string): Promise<FollowState> {
   if (followerId === followingId) throw errors.badRequest(FOLLOW_SELF);
@@ -94,9 +94,9 @@ export async function follow(deps: AppDeps, followerId: string, followingId: str
     const row = await insertFollow(tx, followerId, followingId);
     if (!row.inserted) return { inserted: false, notice: null };
     // A block committed since the check above (it holds the same profile locks while it ends the
-    // pair's follows) would leave this follow behind: checked again under the locks (ruling 28),
-    // in a statement of its own, whose snapshot is taken once the locks are held.
-    await assertNotBlocked(tx, followerId, followingId);
+    // pair's follows) would leave this follow behind: checked again under the locks (ruling 28) by
+    // the notification's statement, whose snapshot is taken once the locks are held; a block there
+    // records no notification (it is quiet) and the throw below rolls the follow back.
     const notice = await notify(
       deps,
       {
@@ -112,6 +112,7 @@ export async function follow(deps: AppDeps, followerId: string, followingId: str
       },
       tx,
     );
+    if (notice.blocked) throw errors.forbidden(SAFETY_TEXT.cannotInteract);
     return { inserted: true, notice, counts: { followersCount: row.followers_count ?? 0, followingCount: row.following_count ?? 0 } };
   });
   if (outcome.inserted) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, notifications, profiles, reports, user, userRoles } from '../../db/schema';
+import { follows, notifications, profiles, reports, user, userBlocks, userRoles } from '../../db/schema';
 import type { RealtimeEvent } from '../../realtime/bus';
 import { banUser } from '../accounts/moderation';
 import { signUpVerified } from '../../test/accounts';
@@ -36,6 +36,34 @@ async function followNotices(to: string, from: string) {
 }
 
 describe('following', () => {
+  it('a block committed between the check and the follow refuses the follow and leaves no trace (ruling 28)', async () => {
+    const [a, b] = [await person(), await person()];
+    const { db } = t.deps.database;
+    // The block lands after the follow's first check and before its transaction: what the
+    // statements under the profile locks must catch.
+    const transaction = db.transaction.bind(db);
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      db.transaction = transaction;
+      await db.insert(userBlocks).values({ blockerId: b.id, blockedId: a.id });
+      return transaction(...args);
+    }) as typeof db.transaction;
+    try {
+      const res = await t.as(a)(`/api/follows/${b.id}`, { method: 'POST' });
+      expect(res.status).toBe(403);
+    } finally {
+      db.transaction = transaction;
+    }
+    expect(
+      await db
+        .select()
+        .from(follows)
+        .where(and(eq(follows.followerId, a.id), eq(follows.followingId, b.id))),
+    ).toHaveLength(0);
+    expect(await counts(b.id)).toEqual({ followers: 0, following: 0 });
+    expect(await counts(a.id)).toEqual({ followers: 0, following: 0 });
+    expect(await followNotices(b.id, a.id)).toHaveLength(0);
+  });
+
   it('follows and unfollows with exact counts, a notification, and realtime events for both users', async () => {
     const a = await person();
     const b = await person();
