@@ -86,8 +86,9 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
   const related = input.relatedUserId ?? null;
   // Ruling 28: nothing passes between a blocked pair, and a muted user's activity (all but their
   // messages, which the muter still reads in the conversation) reaches the muter no more.
-  const quiet = related ? (input.type === 'message' ? sql`${blockedEitherWay(user.id, related)}` : quietFrom(related)) : sql`false`;
+  // The block is read once: the caller is told of it (NotifyResult.blocked), and it makes the notice quiet.
   const blocked = related ? blockedEitherWay(user.id, related) : sql`false`;
+  const muted = related && input.type !== 'message' ? mutedBy(user.id, related) : sql`false`;
   const pref = input.event ? sql`${PREF_COLUMN[input.event]}::text` : sql`'popup'::text`;
   const claimed = claim
     ? sql`claim AS (INSERT INTO ${notificationDedup} (kind, recipient_id, subject_id, key)
@@ -108,12 +109,12 @@ export async function notify(deps: AppDeps, input: NotifyInput, db: Database = d
   const [row] = await queryRows<{ id: string | null; pref: string; mailed: boolean; blocked: boolean }>(
     db,
     keptPlan(sql`WITH ${claimed} r AS (
-          SELECT ${user.email} AS email, ${pref} AS pref, ${quiet} AS quiet, ${blocked} AS blocked FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}${commitAsync}
+          SELECT ${user.email} AS email, ${pref} AS pref, ${blocked} AS blocked, ${muted} AS muted FROM ${user} INNER JOIN ${profiles} ON ${profiles.id} = ${user.id}${commitAsync}
           WHERE ${user.id} = ${input.userId} ${claim ? sql`AND exists (SELECT 1 FROM claim)` : sql``}),
         n AS (INSERT INTO ${notifications} (user_id, type, title, message, related_user_id, data, read)
           SELECT ${input.userId}::text, ${input.type}::text, ${input.title}::text, ${input.message}::text, ${related}::text,
             ${JSON.stringify(input.data ?? {})}::jsonb, ${!!input.silent}::boolean
-          FROM r WHERE NOT r.quiet AND r.pref <> 'none' RETURNING id)${mailed}`),
+          FROM r WHERE NOT (r.blocked OR r.muted) AND r.pref <> 'none' RETURNING id)${mailed}`),
   );
   if (!row?.id) return { id: null, popup: false, mailed: false, blocked: !!row?.blocked };
   if (row.mailed) deps.mail.stored();
