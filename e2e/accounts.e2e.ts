@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from './support/app';
 import { watchedPage } from './support/browser';
-import { mailLink, signIn, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
+import { mailLink, signedInPage, signIn, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
 
 const app = useApp();
 
@@ -59,6 +59,35 @@ describe('accounts, as a new user meets them', () => {
     await page.waitForURL(`${app.url}/discover`);
     expect(watch.consoleErrors).toEqual([]);
     await oldContext.close();
+    await context.close();
+  });
+
+  it('goes home after Sign Out even when the session is asked again while the home page’s code is still coming', async () => {
+    const context = await app.browser.newContext();
+    const { page, watch } = await signedInPage(context, app.url, 'outslow', expected4xx);
+    // Home's code takes two seconds (a slow phone); the session is asked again meanwhile, as when the
+    // tab regains focus or the event stream is refused: the answer (nobody) must not send it to /auth.
+    await page.route(/\/assets\/landing-page-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-out'));
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await signedOut;
+    const sessionAsked = page.waitForResponse((r) => r.url().endsWith('/api/session'));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await sessionAsked;
+    await page.getByText('Signed out', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Find your watch buddy', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    // Home reached, a protected page asks to sign in again.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/settings');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(`${app.url}/auth`);
+    expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
 

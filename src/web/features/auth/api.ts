@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, call } from '@/lib/api';
 import type { SignUpInput } from '@shared/accounts';
-import { rememberSignedIn, sessionQuery } from './session';
+import { markSignedOut, rememberSignedIn, sessionQuery } from './session';
 
 /**
  * Fetchers and mutations of the auth feature. Our own routes go through their table
@@ -100,7 +100,7 @@ export function useSignOut() {
     mutationFn: () => api('/api/auth/sign-out', { method: 'POST', body: {} }),
     onSuccess: async () => {
       // The marker tells a protected page that is still on screen to go home, not to /auth.
-      queryClient.setQueryData(sessionQuery.queryKey, { user: null, access: null, signedOut: true });
+      markSignedOut(queryClient);
       rememberSignedIn(false);
       await navigate('/', { replace: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api';
 import type { accountsApi } from '@shared/api/accounts';
 import { routeRef } from '@shared/api/contract';
@@ -13,11 +13,30 @@ export type SessionData = SessionView & { signedOut?: boolean };
  * landing page's JavaScript and its 150 KB budget (e2e/platform.e2e.ts).
  */
 const sessionRoute = routeRef<typeof accountsApi.session>({ method: 'get', path: '/session' });
+/**
+ * Set when this tab signs out (or deletes the account), until it has arrived home or someone signs
+ * in. The session may be asked again while the protected page is still on screen and home's code is
+ * loading (the tab regains focus, the event stream is refused now the session is gone): that answer
+ * keeps the marker, or the protected page takes it for a session ended elsewhere and sends the tab
+ * to /auth.
+ */
+let signedOutInThisTab = false;
 const fetchSession = async (signal: AbortSignal): Promise<SessionData> => {
   const data = await call(sessionRoute, {}, { signal });
   rememberSignedIn(!!data.user);
-  return data;
+  if (data.user) signedOutInThisTab = false;
+  return signedOutInThisTab ? { ...data, signedOut: true } : data;
 };
+
+export function markSignedOut(queryClient: QueryClient) {
+  signedOutInThisTab = true;
+  queryClient.setQueryData<SessionData>(sessionQuery.queryKey, { user: null, access: null, signedOut: true });
+}
+/** Home is where a sign-out leads; once there, a later protected page asks to sign in again (/auth). */
+export function arrivedHomeAfterSignOut(queryClient: QueryClient) {
+  signedOutInThisTab = false;
+  queryClient.setQueryData<SessionData>(sessionQuery.queryKey, (data) => (data?.signedOut ? { user: null, access: null } : data));
+}
 
 /**
  * Whether this browser was signed in when it last asked, so that a page drawn before the session

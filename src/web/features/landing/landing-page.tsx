@@ -1,9 +1,11 @@
 import { Film, Heart, MessageCircle, Search, Sparkles, Users } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PricingCards } from '@/components/marketing/pricing-cards';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useSession } from '@/features/auth/session';
+import { arrivedHomeAfterSignOut, useSession } from '@/features/auth/session';
 import { FoundingBanner } from './founding-banner';
 import { SampleMatches } from './sample-matches';
 
@@ -19,6 +21,8 @@ const FEATURES = [
 export default function LandingPage() {
   const { user } = useSession();
   const { hash } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => arrivedHomeAfterSignOut(queryClient), [queryClient]);
   // Signed-in users go straight to Discover, unless the URL carries a hash (e.g. a verification link).
   if (user && !hash) return <Navigate to="/discover" replace />;
   return (

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionQuery } from '@/features/auth/session';
+import { markSignedOut, sessionQuery } from '@/features/auth/session';
 import { api, ApiError, call } from '@/lib/api';
 import { ownAccountApi } from '@shared/api/accounts';
 import { profilesApi } from '@shared/api/profiles';
@@ -116,7 +116,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: DeleteAccountForm) => call(ownAccountApi.deleteAccount, { body }),
     onSuccess: () => {
-      queryClient.setQueryData(sessionQuery.queryKey, { user: null, access: null, signedOut: true });
+      markSignedOut(queryClient);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
     },
   });
