@@ -131,4 +131,35 @@ describe('a profile page drawn by the server', () => {
     expect(watch.consoleErrors).toEqual([]);
     await context.close();
   });
+
+  it('acts once on a key pressed on a control before the page is ready, pressed twice or not', async () => {
+    const owner = uniqueUser('drawnkeys');
+    await signUpOverApi(app.url, owner);
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signedInPage(context, app.url, 'drawnkeyer');
+    const { page, watch } = await watchedPage(context);
+    let codeAnsweredAt = 0;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      codeAnsweredAt = Date.now();
+      await route.continue();
+    });
+    await page.goto(`${app.url}/${owner.username}`, { waitUntil: 'commit' });
+    const follow = page.getByRole('button', { name: 'Follow', exact: true });
+    await follow.waitFor();
+    // A keyboard user on the drawn page: the focus on Follow, Enter twice, before the code has come.
+    await follow.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    expect(codeAnsweredAt).toBe(0);
+    await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
+    expect(codeAnsweredAt).toBeGreaterThan(0);
+    // Once, not twice (a second press would have unfollowed): the server has the follow.
+    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
+    const profile = (await (await context.request.get(`${app.url}/api/profiles/by-username/${owner.username}`)).json()) as { followersCount: number };
+    expect(profile.followersCount).toBe(1);
+    expect(watch.consoleErrors).toEqual([]);
+    await context.close();
+  });
 });

@@ -34,4 +34,28 @@
     });
   });
   setTimeout(start, 1000);
+
+  // Until React has taken the page over, its controls cannot act (styles.css keeps clicks off them),
+  // yet the keyboard reaches them: Enter or Space pressed on one is kept (once, however often it was
+  // pressed) and acts when the page is ready, if the focus is still on it. Without this a keyboard
+  // user's press on a slow phone was lost, and Enter in a drawn form would have sent it as a GET.
+  var root = document.getElementById('root');
+  if (!root || !root.hasAttribute('data-hydrating')) return;
+  var CONTROL = 'button, [role="button"], [role="tab"], [role="combobox"], input[type="checkbox"], input[type="radio"]';
+  var pressed = null;
+  function onKey(event) {
+    if (!root.hasAttribute('data-hydrating') || (event.key !== 'Enter' && event.key !== ' ')) return;
+    var target = event.target;
+    if (!(target instanceof Element) || !root.contains(target) || !target.matches(CONTROL)) return;
+    event.preventDefault();
+    pressed = target;
+  }
+  document.addEventListener('keydown', onKey, true);
+  new MutationObserver(function (changes, observer) {
+    if (root.hasAttribute('data-hydrating')) return;
+    observer.disconnect();
+    document.removeEventListener('keydown', onKey, true);
+    if (pressed && pressed.isConnected && document.activeElement === pressed) pressed.click();
+    pressed = null;
+  }).observe(root, { attributes: true, attributeFilter: ['data-hydrating'] });
 })();
