@@ -38,7 +38,7 @@
   // Until React has taken the page over, its controls cannot act (styles.css keeps clicks off them),
   // yet the keyboard reaches them: Enter or Space pressed on one is kept (once, however often it was
   // pressed) and acts when the page is ready, if the focus is still on it. Without this a keyboard
-  // user's press on a slow phone was lost, and Enter in a drawn form would have sent it as a GET.
+  // user's press on a slow phone was lost, and Enter on a drawn form's button would have sent the form as a GET.
   var root = document.getElementById('root');
   if (!root || !root.hasAttribute('data-hydrating')) return;
   var CONTROL = 'button, [role="button"], [role="tab"], [role="combobox"], input[type="checkbox"], input[type="radio"]';
