@@ -35,6 +35,17 @@ async function watchRemovals(page: Page) {
 const removedElements = (page: Page) => page.evaluate(() => (window as unknown as { removedElements: string[] }).removedElements);
 const hydrated = (page: Page) => page.locator('#root:not([data-hydrating])').waitFor({ state: 'attached' });
 
+/** Holds the page's requests for `asset` back two seconds (a slow phone); `answeredAt` is when the first was let through (0 until then). */
+async function holdBack(page: Page, asset: RegExp) {
+  const held = { answeredAt: 0 };
+  await page.route(asset, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    held.answeredAt ||= Date.now();
+    await route.continue();
+  });
+  return held;
+}
+
 describe('a profile page drawn by the server', () => {
   it('is all there without JavaScript: the header, the name, the counts and the sign-in actions', async () => {
     const owner = uniqueUser('drawn');
@@ -105,25 +116,17 @@ describe('a profile page drawn by the server', () => {
     await signedInPage(context, app.url, 'drawnquick');
     const { page, watch } = await watchedPage(context);
     // The app's code takes two seconds to arrive (a slow phone).
-    let codeAnsweredAt = 0;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      codeAnsweredAt = Date.now();
-      await route.continue();
-    });
+    const code = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
     // The More menu's own code comes later still, after the page is ready.
-    await page.route(/\/assets\/safety-menu-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      await route.continue();
-    });
+    await holdBack(page, /\/assets\/safety-menu-[\w-]+\.js$/);
     await page.goto(`${app.url}/${owner.username}`, { waitUntil: 'commit' });
     await page.getByRole('heading', { name: owner.fullName, level: 1 }).waitFor();
     const seenAt = Date.now();
-    expect(codeAnsweredAt).toBe(0);
+    expect(code.answeredAt).toBe(0);
     // The click waits for the page to take clicks (the button takes none until hydrated) and then acts.
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
-    expect(codeAnsweredAt).toBeGreaterThan(seenAt);
+    expect(code.answeredAt).toBeGreaterThan(seenAt);
     // A click on More before the menu's code has come opens the menu once it has (the button is its
     // disabled stand-in until then: render-page.test.tsx holds the server's markup to that).
     await page.getByRole('button', { name: `More actions for @${owner.username}` }).click();
@@ -138,12 +141,7 @@ describe('a profile page drawn by the server', () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signedInPage(context, app.url, 'drawnkeyer');
     const { page, watch } = await watchedPage(context);
-    let codeAnsweredAt = 0;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      codeAnsweredAt = Date.now();
-      await route.continue();
-    });
+    const code = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
     await page.goto(`${app.url}/${owner.username}`, { waitUntil: 'commit' });
     const follow = page.getByRole('button', { name: 'Follow', exact: true });
     await follow.waitFor();
@@ -151,9 +149,9 @@ describe('a profile page drawn by the server', () => {
     await follow.focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    expect(codeAnsweredAt).toBe(0);
+    expect(code.answeredAt).toBe(0);
     await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
-    expect(codeAnsweredAt).toBeGreaterThan(0);
+    expect(code.answeredAt).toBeGreaterThan(0);
     // Once, not twice (a second press would have unfollowed): the server has the follow.
     await page.waitForTimeout(500);
     await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
