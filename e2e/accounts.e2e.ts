@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApp } from './support/app';
-import { watchedPage } from './support/browser';
+import { holdBack, watchedPage } from './support/browser';
 import { mailLink, signedInPage, signIn, signUpInBrowser, uniqueUser, verifyViaMailbox } from './support/journeys';
 
 const app = useApp();
@@ -67,10 +67,7 @@ describe('accounts, as a new user meets them', () => {
     const { page, watch } = await signedInPage(context, app.url, 'outslow', expected4xx);
     // Home's code takes two seconds (a slow phone); the session is asked again meanwhile, as when the
     // tab regains focus or the event stream is refused: the answer (nobody) must not send it to /auth.
-    await page.route(/\/assets\/landing-page-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      await route.continue();
-    });
+    await holdBack(page, /\/assets\/landing-page-[\w-]+\.js$/);
     const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-out'));
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();

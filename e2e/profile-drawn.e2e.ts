@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useApp } from './support/app';
-import { screenshotAt, watchedPage } from './support/browser';
+import { holdBack, screenshotAt, watchedPage } from './support/browser';
 import { signedInPage, signUpOverApi, uniqueUser } from './support/journeys';
 
 // A profile page comes drawn by the server (ADR 094): it is seen before any script has run, and
@@ -34,17 +34,6 @@ async function watchRemovals(page: Page) {
 }
 const removedElements = (page: Page) => page.evaluate(() => (window as unknown as { removedElements: string[] }).removedElements);
 const hydrated = (page: Page) => page.locator('#root:not([data-hydrating])').waitFor({ state: 'attached' });
-
-/** Holds the page's requests for `asset` back two seconds (a slow phone); `answeredAt` is when the first was let through (0 until then). */
-async function holdBack(page: Page, asset: RegExp) {
-  const held = { answeredAt: 0 };
-  await page.route(asset, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    held.answeredAt ||= Date.now();
-    await route.continue();
-  });
-  return held;
-}
 
 describe('a profile page drawn by the server', () => {
   it('is all there without JavaScript: the header, the name, the counts and the sign-in actions', async () => {

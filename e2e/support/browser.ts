@@ -57,3 +57,14 @@ export async function screenshotAt(page: Page, dir: string, name: string, width:
   if (at) await at.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
   await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: !at });
 }
+
+/** Holds the page's requests for `asset` back two seconds (a slow phone); `answeredAt` is when the first was let through (0 until then). */
+export async function holdBack(page: Page, asset: RegExp) {
+  const held = { answeredAt: 0 };
+  await page.route(asset, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    held.answeredAt ||= Date.now();
+    await route.continue();
+  });
+  return held;
+}
