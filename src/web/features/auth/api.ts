@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, call } from '@/lib/api';
 import type { SignUpInput } from '@shared/accounts';
-import { markSignedOut, rememberSignedIn, sessionQuery } from './session';
+import { markSignedOut, sessionQuery } from './session';
 
 /**
  * Fetchers and mutations of the auth feature. Our own routes go through their table
@@ -101,7 +101,6 @@ export function useSignOut() {
     onSuccess: async () => {
       // The marker tells a protected page that is still on screen to go home, not to /auth.
       markSignedOut(queryClient);
-      rememberSignedIn(false);
       await navigate('/', { replace: true });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
       toast.success('Signed out', { description: 'You have been signed out successfully.' });

@@ -30,6 +30,7 @@ const fetchSession = async (signal: AbortSignal): Promise<SessionData> => {
 
 export function markSignedOut(queryClient: QueryClient) {
   signedOutInThisTab = true;
+  rememberSignedIn(false);
   queryClient.setQueryData<SessionData>(sessionQuery.queryKey, { user: null, access: null, signedOut: true });
 }
 /** Home is where a sign-out leads; once there, a later protected page asks to sign in again (/auth). */
