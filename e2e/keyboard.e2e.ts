@@ -184,6 +184,10 @@ describe('keyboard-only journeys, with visible focus all the way', () => {
     const chat = page.getByRole('dialog');
     await chat.waitFor();
     await expectVisibleFocus(page);
+    // The composer comes with the conversation, a moment after the dialog (a spinner until then): a
+    // keyboard user waits for it. Tabbing on at once goes round the dialog's one control, Close, which
+    // is all a CI run found in 120 stops while the conversation loaded.
+    await chat.getByRole('textbox', { name: 'Message', exact: true }).waitFor();
     await tabTo(page, 'Message');
     await type(page, 'Typed without a mouse. Seen Heat?');
     await page.keyboard.press('Enter');
