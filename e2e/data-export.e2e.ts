@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DATA_EXPORT_FILES, DATA_EXPORT_TEXT } from '../src/shared/data-export';
 import { useApp } from './support/app';
-import { screenshotAt } from './support/browser';
+import { holdBack, screenshotAt } from './support/browser';
 
 // Issue 21 part 2 (decision 056): 'Download my data' in Settings, the mail, the ZIP; the favorites' Letterboxd CSV.
 const app = useApp();
@@ -77,6 +77,9 @@ describe('Download my data', () => {
     // link's own page, at the card, with the download.
     const elsewhere = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
     const phone = await elsewhere.newPage();
+    // The profile's answer is held back 5 s: Settings goes to the card as soon as it is drawn, not
+    // once the profile's cards below it are in (a slow phone saw the top of the page first).
+    const profileAnswer = await holdBack(phone, new RegExp(`/api/profiles/${me.id}$`), 5_000);
     await phone.goto(link.toString().replace(/^https?:\/\/[^/]+/, app.url));
     await phone.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     await phone.getByLabel('Email', { exact: true }).fill(me.email);
@@ -87,10 +90,23 @@ describe('Download my data', () => {
     expect(new URL(phone.url()).search).toBe(link.search);
     expect(new URL(phone.url()).hash).toBe('#data-export');
     await expect.poll(() => phoneDownload.isVisible()).toBe(true);
-    // The card (and its link) is drawn before the profile's cards; Settings scrolls to it once those
-    // have their height (settings-view.tsx). A loaded machine showed the link drawn at the top of the
-    // page 300 ms before that scroll: the page must end with the link in view, not be there at once.
-    await expect.poll(() => phoneDownload.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight), { timeout: 10_000 }).toBe(true);
+    // The link comes with the card's own answer, a moment after the card: the page is at the card by
+    // then, with the profile still held back, and stays there when the profile's cards come in.
+    const inView = () => phoneDownload.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight);
+    await expect.poll(inView, { timeout: 3_000 }).toBe(true);
+    expect(profileAnswer.answeredAt).toBe(0);
+    // The card's title shows below the sticky header, not under it.
+    const cardTitle = phone.locator('#data-export').getByText(DATA_EXPORT_TEXT.title, { exact: true });
+    expect(
+      await cardTitle.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+        return !!hit && (el === hit || el.contains(hit));
+      }),
+    ).toBe(true);
+    await phone.getByText('Popup shows it in the app; email sends you a mail; both does both.').waitFor();
+    expect(profileAnswer.answeredAt).toBeGreaterThan(0);
+    await expect.poll(inView, { timeout: 3_000 }).toBe(true);
     await elsewhere.close();
 
     // The favorites list offers the Letterboxd CSV next to the JSON export.

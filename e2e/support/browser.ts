@@ -59,10 +59,10 @@ export async function screenshotAt(page: Page, dir: string, name: string, width:
 }
 
 /** Holds the page's requests for `asset` back two seconds (a slow phone); `answeredAt` is when the first was let through (0 until then). */
-export async function holdBack(page: Page, asset: RegExp) {
+export async function holdBack(page: Page, asset: RegExp, ms = 2_000) {
   const held = { answeredAt: 0 };
   await page.route(asset, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await new Promise((resolve) => setTimeout(resolve, ms));
     held.answeredAt ||= Date.now();
     await route.continue();
   });

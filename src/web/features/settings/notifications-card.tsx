@@ -26,7 +26,7 @@ export function NotificationsCard({ profile }: { profile: OwnProfile }) {
     );
 
   return (
-    <Card id="notifications" className="scroll-mt-20">
+    <Card id="notifications">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Bell className="size-5 text-primary" aria-hidden /> Notifications

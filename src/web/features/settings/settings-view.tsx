@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/session';
@@ -32,26 +32,38 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
   const profile = useOwnProfile(userId);
   const { hash } = useLocation();
 
-  // Mails link to /settings#notifications: go there once the profile's cards have their height.
-  const ready = !!profile.data;
+  // Mails link to /settings#notifications or #data-export: go there as soon as the cards are drawn
+  // (each card, or its skeleton, is there from the first paint), not once the profile has loaded: a
+  // loaded machine showed the top of the page for 300 ms first, a jump on a slow phone.
+  const drawn = !!session?.user && !!session.access;
+  const profileLoaded = useRef(false);
   useEffect(() => {
-    if (!ready || !hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    if (!target) return;
-    target.scrollIntoView({ block: 'start' });
-    // The cards above load their own lists after this (devices, passkeys, blocks…) and grow, which
-    // would push the target out of view: keep it in place while the page settles (until nothing has
-    // grown for 1.5 s, at most 15 s: a slow phone's cards can take longer than a fixed 3 s, which a
-    // loaded test machine showed), unless the reader scrolls or types first.
+    profileLoaded.current = !profile.isPending;
+  });
+  useEffect(() => {
+    if (!drawn || !hash) return;
+    // Looked up each time: #notifications is a skeleton until the profile is in, then the card.
+    const id = decodeURIComponent(hash.slice(1));
+    const scrollToTarget = () => document.getElementById(id)?.scrollIntoView({ block: 'start' });
+    if (!document.getElementById(id)) return;
+    scrollToTarget();
+    // The cards above load their own lists after this (devices, passkeys, blocks…) and the profile's
+    // cards replace their skeletons, which would push the target out of view: keep it in place while
+    // the page settles (until the profile is in and nothing has grown for 1.5 s, at most 15 s: a slow
+    // phone's cards can take longer than a fixed 3 s, which a loaded test machine showed), unless the
+    // reader scrolls or types first.
     let settled: ReturnType<typeof setTimeout> | undefined;
     const stop = () => {
       keep.disconnect();
       clearTimeout(settled);
     };
-    const keep = new ResizeObserver(() => {
-      target.scrollIntoView({ block: 'start' });
+    const settleLater = () => {
       clearTimeout(settled);
-      settled = setTimeout(stop, 1_500);
+      settled = setTimeout(() => (profileLoaded.current ? stop() : settleLater()), 1_500);
+    };
+    const keep = new ResizeObserver(() => {
+      scrollToTarget();
+      settleLater();
     });
     keep.observe(document.body);
     const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
@@ -62,12 +74,13 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
       clearTimeout(cap);
       for (const e of events) window.removeEventListener(e, stop);
     };
-  }, [ready, hash]);
+  }, [drawn, hash]);
 
   if (!session?.user || !session.access) return <PageSpinner />;
   const retry = () => void profile.refetch();
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+    // Every card a link can go to (#data-export, #notifications, #devices…) stops below the sticky header.
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 [&>[id]]:scroll-mt-20">
       <Link to="/profile" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden /> Back to Profile
       </Link>
