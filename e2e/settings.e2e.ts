@@ -157,4 +157,16 @@ describe('settings, as a user edits their profile', () => {
     await viewer.close();
     await context.close();
   });
+
+  it('shows Settings for a link whose card name cannot be decoded (#%E0%A4%A), not an error page', async () => {
+    const me = await app.signedIn({ width: 390, height: 844 }, { prefix: 'mangled' });
+    const errors: string[] = [];
+    me.page.on('pageerror', (error) => errors.push(error.message));
+    await me.page.goto(`${app.url}/settings#%E0%A4%A`);
+    await me.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await me.page.getByText('Popup shows it in the app; email sends you a mail; both does both.').waitFor();
+    expect(await me.page.getByText('Something went wrong').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await me.context.close();
+  });
 });

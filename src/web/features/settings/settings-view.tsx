@@ -42,8 +42,14 @@ export function SettingsView({ socialLinks, adminControls }: { socialLinks?: Rea
   });
   useEffect(() => {
     if (!drawn || !hash) return;
+    // A mangled link (#%E0%A4%A) names no card: Settings as it is, not a page that threw.
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return;
+    }
     // Looked up each time: #notifications is a skeleton until the profile is in, then the card.
-    const id = decodeURIComponent(hash.slice(1));
     const scrollToTarget = () => document.getElementById(id)?.scrollIntoView({ block: 'start' });
     if (!document.getElementById(id)) return;
     scrollToTarget();
