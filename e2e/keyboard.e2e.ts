@@ -179,6 +179,11 @@ describe('keyboard-only journeys, with visible focus all the way', () => {
     // 3. Send a message from the friend's profile: Message, type, Enter; Escape closes the chat.
     await page.goto(`${app.url}/${friend.username}`);
     await page.getByRole('heading', { name: friend.fullName, level: 1 }).waitFor();
+    // The profile is drawn by the server and taken over by the app a moment later (ADR 094), and the
+    // header's parts load after that: as on Discover, the journey starts once the page is still (a CI
+    // run lost the focus to the body after the header's Messages link while the page was taken over).
+    await page.locator('#root:not([data-hydrating])').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
     await tabTo(page, 'Message');
     await page.keyboard.press('Enter');
     const chat = page.getByRole('dialog');
